@@ -1,0 +1,31 @@
+# Everything runs inside .venv, created on first use: a fresh machine needs only Python >= 3.11 and make.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+DEMO := demo-out
+
+.PHONY: demo test bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/planarium build --size mini --out parquet
+	mkdir -p $(DEMO)
+	$(BIN)/planarium answers --kind gold --data parquet -o $(DEMO)/gold.jsonl
+	$(BIN)/score $(DEMO)/gold.jsonl --data parquet --out $(DEMO)/gold-results.json
+	$(BIN)/planarium answers --kind wrong --data parquet -o $(DEMO)/wrong.jsonl
+	$(BIN)/score $(DEMO)/wrong.jsonl --data parquet --out $(DEMO)/wrong-results.json
+
+test: $(STAMP)
+	$(BIN)/pytest
+
+bench: $(STAMP)
+	for b in bench/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
+
+clean:
+	rm -rf $(VENV) $(DEMO) parquet/data parquet/README.md parquet/checksums.json

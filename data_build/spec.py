@@ -1,0 +1,33 @@
+"""What a config is to the build: its name, rows builder, features and card."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from datasets import Features
+
+SPLITS = ("test", "dev")
+SIZES = ("mini", "full")
+
+
+@dataclass(frozen=True)
+class BuildSettings:
+    size: str = "full"
+    seed: int = 0
+    show_progress: bool = True
+
+
+Rows = dict[str, list[dict[str, Any]]]  # split -> rows in id order
+
+
+@dataclass(frozen=True)
+class ConfigSpec:
+    name: str
+    domain: str
+    task: str
+    summary: str  # one line for the card's table of configs
+    features: Features
+    build: Callable[[BuildSettings], Rows]
+    card_facts: Callable[[Rows], dict[str, str]] = field(default=lambda rows: {})

@@ -1,0 +1,69 @@
+"""Pure grading: predictions + answer keys -> a verdict per row and metrics per config.
+
+No I/O here (SWE-bench's split of orchestration, grading and reporting). Missing rows
+score 0 and are counted; a prediction of the wrong shape for its row is ``invalid``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from scorer.dataset import KeyedDataset, KeyRow
+from scorer.predictions import Prediction
+from scorer.report.stats import Metric
+from scorer.tasks import MISSING, TASK_KINDS, ScoredRow, Verdict
+
+ALL = "all"
+COUNTED_REASONS = ("missing", "unparsable", "invalid", "undecided")
+
+
+@dataclass
+class ConfigReport:
+    config: str
+    task: str
+    groups: dict[str, list[Metric]] = field(default_factory=dict)  # "all" or a difficulty
+    counts: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class Grading:
+    rows: list[tuple[KeyRow, Verdict]]
+    configs: dict[str, ConfigReport]
+
+
+def grade(dataset: KeyedDataset, predictions: dict[str, Prediction]) -> Grading:
+    graded = [(row, judge_row(row, predictions.get(row.id))) for row in dataset.rows.values()]
+    by_config: dict[str, list[tuple[KeyRow, Verdict]]] = {}
+    for row, verdict in graded:
+        by_config.setdefault(row.config, []).append((row, verdict))
+    reports = {name: _config_report(name, by_config[name]) for name in sorted(by_config)}
+    return Grading(graded, reports)
+
+
+def judge_row(row: KeyRow, prediction: Prediction | None) -> Verdict:
+    if prediction is None:
+        return MISSING
+    kind = TASK_KINDS[row.task]
+    if prediction.response is None:
+        return Verdict(0.0, "invalid", "expected a text response for a question row, got an episode")
+    return kind.judge(prediction.response, row.answer_key)
+
+
+def _config_report(config: str, graded: list[tuple[KeyRow, Verdict]]) -> ConfigReport:
+    task = graded[0][0].task
+    scored = [ScoredRow(r.id, r.difficulty, r.answer_key, r.meta, v) for r, v in graded]
+    report = ConfigReport(config, task)
+    report.groups[ALL] = TASK_KINDS[task].aggregate(scored)
+    for difficulty in _difficulties(scored):
+        report.groups[difficulty] = TASK_KINDS[task].aggregate([s for s in scored if s.difficulty == difficulty])
+    reasons = Counter(v.reason for _, v in graded)
+    report.counts = {"n": len(graded), **{reason: reasons[reason] for reason in COUNTED_REASONS}}
+    return report
+
+
+def _difficulties(scored: list[ScoredRow]) -> list[str]:
+    seen: dict[str, None] = {}
+    for row in scored:
+        seen.setdefault(row.difficulty, None)
+    return list(seen)

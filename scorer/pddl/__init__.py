@@ -1,0 +1,44 @@
+"""PDDL core: parsing + grounding into bitmask tasks, search, state spaces,
+plan validation and external planners.
+
+Everything public is re-exported here; the private modules hold one concept each.
+"""
+
+from ._action import CondEffect, GroundAction
+from ._errors import PDDLError, PDDLParseError, UnsupportedPDDL
+from ._names import normalize_name
+from ._parse import parse_task
+from ._planner import ENGINES, plan_with_planner
+from ._planner_cache import PlannerCache
+from ._planner_result import PlannerResult, Verdict
+from ._reachable import IncompleteSpaceError, ReachableSpace, reachable_states
+from ._search import SearchResult, astar, bfs
+from ._task import Task
+from ._validate import FailureReason, PlanValidation, validate_plan
+from ._walk import random_walk
+
+__all__ = [
+    "ENGINES",
+    "CondEffect",
+    "FailureReason",
+    "GroundAction",
+    "IncompleteSpaceError",
+    "PDDLError",
+    "PDDLParseError",
+    "PlanValidation",
+    "PlannerCache",
+    "PlannerResult",
+    "ReachableSpace",
+    "SearchResult",
+    "Task",
+    "UnsupportedPDDL",
+    "Verdict",
+    "astar",
+    "bfs",
+    "normalize_name",
+    "parse_task",
+    "plan_with_planner",
+    "random_walk",
+    "reachable_states",
+    "validate_plan",
+]

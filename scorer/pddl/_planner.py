@@ -1,0 +1,248 @@
+"""Running an external planner (via unified-planning) under time and memory bounds.
+
+The planner call runs in a child process that starts its own process group
+and caps its address space with RLIMIT_AS; the planner binaries are
+subprocesses of that child, so they inherit the cap, and killing the group
+at the deadline also kills them. Children come from a "forkserver" that has
+unified-planning preloaded: each call starts fast, and the child's address
+space is the small server's rather than a copy of a possibly huge caller.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import resource
+import signal
+import time
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import Any
+
+from ._names import call_name
+from ._planner_cache import PlannerCache
+from ._planner_result import PlannerResult, Verdict
+
+ENGINES = ("fast-downward", "fast-downward-opt", "symk", "symk-opt")
+# Extra wall time the parent grants after the planner's own timeout, so a
+# planner that stops itself at the bound is reported by itself.
+_GRACE_S = 1.0
+# How long the child may take to import and get ready before the clock starts.
+_STARTUP_LIMIT_S = 60.0
+_MESSAGE_LIMIT = 2_000
+_MEMORY_HINTS = ("memoryerror", "bad_alloc", "out of memory", "memory limit")
+
+
+@dataclass(frozen=True)
+class _Request:
+    engine: str
+    domain_pddl: str
+    problem_pddl: str
+    timeout_s: float
+    memory_mb: int
+
+
+def plan_with_planner(
+    domain_pddl: str,
+    problem_pddl: str,
+    engine: str = "fast-downward",
+    timeout_s: float = 30,
+    memory_mb: int = 2048,
+    cache: PlannerCache | None = None,
+) -> PlannerResult:
+    """Solve with a unified-planning engine: "fast-downward" (satisficing),
+    "symk-opt" (optimal plan length/cost), "fast-downward-opt" (optimal,
+    no conditional effects: UNSUPPORTED), or "symk"."""
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r}; expected one of {ENGINES}")
+    key = PlannerCache.key(engine, domain_pddl, problem_pddl, timeout_s, memory_mb) if cache else ""
+    if cache is not None:
+        hit = cache.get(key)
+        if hit is not None:
+            return hit
+    result = _run_isolated(_Request(engine, domain_pddl, problem_pddl, float(timeout_s), int(memory_mb)))
+    if cache is not None:
+        cache.put(key, result)
+    return result
+
+
+# -- parent side ----------------------------------------------------------------
+
+
+def _run_isolated(request: _Request) -> PlannerResult:
+    context = _context()
+    receiver, sender = context.Pipe(duplex=False)
+    process = context.Process(target=_child_main, args=(sender, request), name=f"planner-{request.engine}")
+    process.start()
+    sender.close()
+    started = time.monotonic()
+    try:
+        outcome = _await_outcome(receiver, request.timeout_s)
+        if outcome is None:
+            return _result(request, Verdict.ERROR, time.monotonic() - started, _death_message(process))
+        started = outcome.pop("clock_started", started)
+    finally:
+        _kill_group(process)
+        receiver.close()
+    return _result_from_outcome(request, outcome, time.monotonic() - started)
+
+
+def _await_outcome(receiver: Connection, timeout_s: float) -> dict[str, Any] | None:
+    """The child's outcome dict, a TIMEOUT outcome, or None if the child died."""
+    try:
+        if not receiver.poll(_STARTUP_LIMIT_S):
+            return {"verdict": Verdict.ERROR.value, "message": "planner process did not start"}
+        first = receiver.recv()  # normally "ready": the planner's clock starts now
+        clock_started = time.monotonic()
+        if isinstance(first, dict):  # the child failed before getting ready
+            return {**first, "clock_started": clock_started}
+        if not receiver.poll(timeout_s + _GRACE_S):
+            return {"verdict": Verdict.TIMEOUT.value, "message": "killed at the time bound", "clock_started": clock_started}
+        outcome: dict[str, Any] = receiver.recv()
+        outcome["clock_started"] = clock_started
+        return outcome
+    except EOFError:
+        return None
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["scorer.pddl._planner"])
+    return context
+
+
+def _kill_group(process: multiprocessing.process.BaseProcess) -> None:
+    # The child leads its own process group, which holds the planner binaries.
+    if process.pid is not None:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+    process.kill()
+    process.join()
+
+
+def _death_message(process: multiprocessing.process.BaseProcess) -> str:
+    process.join(timeout=5)
+    return f"planner process ended without a result (exit code {process.exitcode})"
+
+
+def _result(request: _Request, verdict: Verdict, seconds: float, message: str) -> PlannerResult:
+    return PlannerResult(verdict, None, None, False, request.engine, round(seconds, 3), message)
+
+
+def _result_from_outcome(request: _Request, outcome: dict[str, Any], seconds: float) -> PlannerResult:
+    return PlannerResult(
+        verdict=Verdict(outcome["verdict"]),
+        plan=outcome.get("plan"),
+        cost=outcome.get("cost"),
+        optimal=bool(outcome.get("optimal", False)),
+        engine=request.engine,
+        seconds=round(seconds, 3),
+        message=outcome.get("message", "")[:_MESSAGE_LIMIT],
+    )
+
+
+# -- child side -----------------------------------------------------------------
+
+
+def _child_main(connection: Connection, request: _Request) -> None:
+    os.setsid()
+    try:
+        _import_planning_modules()  # before the cap: imports are not the planner's memory
+        limit = request.memory_mb * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        connection.send("ready")
+        outcome = _solve(request)
+    except MemoryError:
+        outcome = {"verdict": Verdict.MEMOUT.value, "message": f"out of memory under {request.memory_mb} MB"}
+    except BaseException as error:  # report everything; the parent decides
+        outcome = {"verdict": Verdict.ERROR.value, "message": f"{type(error).__name__}: {error}"}
+    try:
+        connection.send(outcome)
+    finally:
+        connection.close()
+
+
+def _import_planning_modules() -> None:
+    import unified_planning.io  # noqa: F401
+    import unified_planning.shortcuts  # noqa: F401
+
+
+def _solve(request: _Request) -> dict[str, Any]:
+    import warnings
+
+    from unified_planning.engines import PlanGenerationResultStatus as Status
+    from unified_planning.io import PDDLReader
+    from unified_planning.model.metrics import MinimizeSequentialPlanLength
+    from unified_planning.shortcuts import OneshotPlanner, get_environment
+
+    environment = get_environment()
+    environment.credits_stream = None
+    warnings.simplefilter("ignore")  # UP warns when an engine may not support a problem
+    problem = PDDLReader(environment).parse_problem_string(request.domain_pddl, request.problem_pddl)
+    original_metrics = list(problem.quality_metrics)
+    if request.engine == "symk-opt" and not original_metrics:
+        # Without a metric symk labels its optimal plan SOLVED_SATISFICING.
+        problem.add_quality_metric(MinimizeSequentialPlanLength())
+    with OneshotPlanner(name=request.engine) as planner:
+        answer = planner.solve(problem, timeout=request.timeout_s)
+        unsupported = sorted(problem.kind.features - planner.supported_kind().features)
+    status = answer.status
+    logs = "\n".join(message.message for message in answer.log_messages or [])
+    if status in (Status.SOLVED_SATISFICING, Status.SOLVED_OPTIMALLY):
+        plan = [_action_name(instance) for instance in answer.plan.actions]
+        cost = _plan_cost(problem, answer.plan, original_metrics)
+        return {"verdict": Verdict.SOLVED.value, "plan": plan, "cost": cost,
+                "optimal": status == Status.SOLVED_OPTIMALLY}
+    verdict, message = _verdict_of(status, request.engine, unsupported, logs)
+    return {"verdict": verdict.value, "message": message}
+
+
+def _verdict_of(status: Any, engine: str, unsupported: list[str], logs: str) -> tuple[Verdict, str]:
+    name = status.name
+    if name == "UNSOLVABLE_PROVEN":
+        return Verdict.UNSOLVABLE, "proven unsolvable"
+    if name == "UNSOLVABLE_INCOMPLETELY":
+        # symk-opt's search is complete; it just reports exhaustion this way.
+        note = "search space exhausted" if engine.startswith("symk") else "no plan found (incomplete search)"
+        return Verdict.UNSOLVABLE, note
+    if name == "TIMEOUT":
+        return Verdict.TIMEOUT, "planner stopped at the time bound"
+    if name == "MEMOUT":
+        return Verdict.MEMOUT, "planner ran out of memory"
+    if name == "UNSUPPORTED_PROBLEM":
+        return Verdict.UNSUPPORTED, f"{engine} does not support: {', '.join(unsupported) or 'this problem'}"
+    if any(hint in logs.lower() for hint in _MEMORY_HINTS):
+        return Verdict.MEMOUT, logs[-_MESSAGE_LIMIT:]
+    return Verdict.ERROR, f"{name}: {logs[-_MESSAGE_LIMIT:]}"
+
+
+def _action_name(instance: Any) -> str:
+    return call_name(instance.action.name, [param.object().name for param in instance.actual_parameters])
+
+
+def _plan_cost(problem: Any, plan: Any, metrics: list[Any]) -> int | None:
+    """Plan length, or the sum of action costs when the problem declares them."""
+    from unified_planning.model.metrics import MinimizeActionCosts
+    from unified_planning.model.walkers import Simplifier
+
+    cost_metrics = [metric for metric in metrics if isinstance(metric, MinimizeActionCosts)]
+    if not cost_metrics:
+        return len(plan.actions)
+    metric, environment = cost_metrics[0], problem.environment
+    simplifier = Simplifier(environment, problem)  # replaces static fluents by their values
+    total = 0
+    for instance in plan.actions:
+        expression = metric.get_action_cost(instance.action)
+        if expression is None:
+            continue
+        parameters = [environment.expression_manager.ParameterExp(p) for p in instance.action.parameters]
+        bound = environment.substituter.substitute(expression, dict(zip(parameters, instance.actual_parameters)))
+        value = simplifier.simplify(bound)
+        if not (value.is_int_constant() or value.is_real_constant()):
+            return None
+        total += value.constant_value()
+    return int(total) if int(total) == total else None

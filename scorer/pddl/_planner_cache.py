@@ -1,0 +1,88 @@
+"""Memoising planner runs in memory and, optionally, in a directory of JSON files."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import replace
+from importlib import metadata
+from pathlib import Path
+
+from ._planner_result import PlannerResult, Verdict
+
+# Planner versions are part of the key so a disk cache never outlives an upgrade.
+_VERSIONED_PACKAGES = ("unified-planning", "up-fast-downward", "up-symk")
+
+
+class PlannerCache:
+    """Results keyed by sha256 of (engine, domain text, problem text, bounds).
+
+    TIMEOUT and MEMOUT are cached too (they are a recorded outcome for those
+    bounds); ERROR is not, since it is usually transient.
+    """
+
+    def __init__(self, directory: str | os.PathLike[str] | None = None) -> None:
+        self.directory = None if directory is None else Path(directory)
+        self._memory: dict[str, PlannerResult] = {}
+        self.hits = 0
+        self.misses = 0
+        if self.directory is not None:
+            self.directory.mkdir(parents=True, exist_ok=True)
+
+    @staticmethod
+    def key(engine: str, domain_pddl: str, problem_pddl: str, timeout_s: float, memory_mb: int) -> str:
+        payload = {
+            "engine": engine,
+            "domain": domain_pddl,
+            "problem": problem_pddl,
+            "timeout_s": float(timeout_s),
+            "memory_mb": int(memory_mb),
+            "versions": {name: _version(name) for name in _VERSIONED_PACKAGES},
+        }
+        return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+
+    def get(self, key: str) -> PlannerResult | None:
+        found = self._memory.get(key) or self._read(key)
+        if found is None:
+            self.misses += 1
+            return None
+        self.hits += 1
+        self._memory[key] = found
+        return replace(found, cached=True)
+
+    def put(self, key: str, result: PlannerResult) -> None:
+        if result.verdict is Verdict.ERROR:
+            return
+        stored = replace(result, cached=False)
+        self._memory[key] = stored
+        if self.directory is not None:
+            self._write(key, stored)
+
+    def _path(self, key: str) -> Path:
+        assert self.directory is not None
+        return self.directory / f"{key}.json"
+
+    def _read(self, key: str) -> PlannerResult | None:
+        if self.directory is None:
+            return None
+        try:
+            return PlannerResult.from_json(json.loads(self._path(key).read_text()))
+        except (FileNotFoundError, ValueError, TypeError, KeyError):
+            return None  # absent or unreadable: treat as a miss
+
+    def _write(self, key: str, result: PlannerResult) -> None:
+        # Write-then-rename so a concurrent reader never sees half a file.
+        assert self.directory is not None
+        handle, temporary = tempfile.mkstemp(dir=self.directory, suffix=".tmp")
+        with os.fdopen(handle, "w") as stream:
+            json.dump(result.to_json(), stream)
+        os.replace(temporary, self._path(key))
+
+
+def _version(package: str) -> str:
+    try:
+        return metadata.version(package)
+    except metadata.PackageNotFoundError:
+        return "absent"

@@ -1,0 +1,192 @@
+"""Reading ``predictions.jsonl``: one JSON object per line.
+
+``{"id": "...", "response": "raw model text"}`` answers a question row;
+``{"id": "...", "episode": {...}}`` is an episode log line. An optional
+``"model"`` string is kept; any other field is ignored.
+
+A bad line never stops the run: it becomes an ``InputProblem`` and the rest of
+the file is scored (a model that garbles one reply should lose that row, not
+the benchmark). Only whole-file problems raise ``PredictionsFileError``: a file
+that cannot be read, or one where no line is a JSON object at all (a CSV, a
+JSON array, an empty file), since scoring it would just report every row
+missing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Container, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+EXPECTED = 'expected JSON Lines: one {"id": ..., "response": ...} object per line'
+LINE_EXPECTED = 'expected {"id": "...", "response": "..."} or {"id": "...", "episode": {...}}'
+UTF8_BOM = b"\xef\xbb\xbf"
+# Ids and excerpts are quoted in messages; a multi-megabyte one would flood the terminal.
+MAX_QUOTED_CHARS = 60
+
+PROBLEM_KINDS = ("malformed", "duplicate", "unknown_id", "not_utf8")
+
+
+@dataclass(frozen=True)
+class Prediction:
+    id: str
+    line: int  # 1-based line number in the file
+    response: str | None  # set for a question answer ...
+    episode: dict | None  # ... or for an episode log line, never both
+    model: str | None
+
+
+@dataclass(frozen=True)
+class InputProblem:
+    line: int
+    kind: str  # one of PROBLEM_KINDS
+    message: str
+
+
+@dataclass
+class PredictionSet:
+    predictions: dict[str, Prediction]  # by id, first occurrence wins
+    problems: list[InputProblem]
+    sha256: str  # of the exact file bytes, BOM and line endings included
+    lines: int  # non-blank lines read
+
+
+class PredictionsFileError(Exception):
+    """The file as a whole is unusable; the message is one line saying what was expected."""
+
+
+class _MalformedLine(ValueError):
+    """One line is not a usable prediction; the message says why."""
+
+
+def read_predictions(path: Path) -> PredictionSet:
+    data = _read_bytes(path)
+    prediction_set = PredictionSet({}, [], hashlib.sha256(data).hexdigest(), 0)
+    saw_json_object = False
+    first_complaint: str | None = None  # quoted if the file turns out not to be JSON Lines at all
+    for line_number, raw_line in _numbered_lines(data):
+        prediction_set.lines += 1
+        try:
+            value = _parse_json(_decode_line(raw_line, line_number, prediction_set.problems))
+            saw_json_object = saw_json_object or isinstance(value, dict)
+            _add_first_occurrence(prediction_set, _prediction(value, line_number))
+        except _MalformedLine as why:
+            first_complaint = first_complaint or f"line {line_number}: {why}"
+            message = f"line {line_number}: {why}; {LINE_EXPECTED}"
+            prediction_set.problems.append(InputProblem(line_number, "malformed", message))
+    if not saw_json_object:
+        reason = f"no line is a JSON object ({first_complaint})" if first_complaint else "the file is empty"
+        raise PredictionsFileError(f"{path}: {reason}; {EXPECTED}")
+    return prediction_set
+
+
+def mark_unknown(pset: PredictionSet, known_ids: Container[str]) -> None:
+    """Move predictions whose id is not in the dataset out of ``pset.predictions`` into its problems."""
+    for prediction_id in [i for i in pset.predictions if i not in known_ids]:
+        prediction = pset.predictions.pop(prediction_id)
+        message = f"line {prediction.line}: id {_quoted(prediction_id)} is not in the dataset; the line is ignored"
+        pset.problems.append(InputProblem(prediction.line, "unknown_id", message))
+    # Keep problems in file order so a report reads top to bottom.
+    pset.problems.sort(key=lambda problem: problem.line)
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise PredictionsFileError(f"{path}: no such file; {EXPECTED}") from None
+    except OSError as error:
+        raise PredictionsFileError(f"{path}: cannot read it ({error.strerror or error}); {EXPECTED}") from None
+
+
+def _numbered_lines(data: bytes) -> Iterator[tuple[int, bytes]]:
+    """Non-blank lines with their 1-based numbers, BOM and CR line endings removed."""
+    for line_number, raw_line in enumerate(data.removeprefix(UTF8_BOM).split(b"\n"), start=1):
+        line = raw_line.removesuffix(b"\r")
+        if line.strip():
+            yield line_number, line
+
+
+def _decode_line(raw_line: bytes, line_number: int, problems: list[InputProblem]) -> str:
+    try:
+        return raw_line.decode("utf-8")
+    except UnicodeDecodeError as error:
+        # A stray byte in a model's reply should not cost the row: replace it and say so.
+        message = (f"line {line_number}: not valid UTF-8 (byte {raw_line[error.start]:#04x} at byte offset "
+                   f"{error.start}); invalid bytes were replaced with U+FFFD and the line was still read")
+        problems.append(InputProblem(line_number, "not_utf8", message))
+        return raw_line.decode("utf-8", errors="replace")
+
+
+def _parse_json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise _MalformedLine(f"not valid JSON ({error.msg} at column {error.colno})") from None
+    except RecursionError:
+        # json.loads recurses once per nesting level; "[[[[..." a few thousand deep overflows.
+        raise _MalformedLine("not valid JSON (nested too deeply)") from None
+
+
+def _prediction(value: Any, line_number: int) -> Prediction:
+    if not isinstance(value, dict):
+        raise _MalformedLine(f"a JSON {_json_type(value)}, not an object")
+    prediction_id = _required_id(value)
+    response, episode = _response_or_episode(value)
+    model = value.get("model")
+    # "model" is informational only; a non-string one is dropped rather than costing the row.
+    return Prediction(prediction_id, line_number, response, episode, model if isinstance(model, str) else None)
+
+
+def _required_id(value: dict[str, Any]) -> str:
+    if "id" not in value:
+        raise _MalformedLine('has no "id" field')
+    prediction_id = value["id"]
+    if not isinstance(prediction_id, str):
+        raise _MalformedLine(f'"id" must be a string, got {_a_json_type(prediction_id)}')
+    if not prediction_id:
+        raise _MalformedLine('"id" is empty')
+    return prediction_id
+
+
+def _response_or_episode(value: dict[str, Any]) -> tuple[str | None, dict | None]:
+    # A null field counts as absent, so {"response": null, "episode": {...}} is an episode line.
+    response, episode = value.get("response"), value.get("episode")
+    if response is not None and episode is not None:
+        raise _MalformedLine('has both "response" and "episode"; a line is one or the other')
+    if response is None and episode is None:
+        raise _MalformedLine('has neither a "response" string nor an "episode" object')
+    if response is not None and not isinstance(response, str):
+        raise _MalformedLine(f'"response" must be a string, got {_a_json_type(response)}')
+    if episode is not None and not isinstance(episode, dict):
+        raise _MalformedLine(f'"episode" must be an object, got {_a_json_type(episode)}')
+    return response, episode
+
+
+def _add_first_occurrence(prediction_set: PredictionSet, prediction: Prediction) -> None:
+    first = prediction_set.predictions.setdefault(prediction.id, prediction)
+    if first is not prediction:
+        message = (f"line {prediction.line}: id {_quoted(prediction.id)} already appeared on line {first.line}; "
+                   f"keeping line {first.line}, ignoring line {prediction.line}")
+        prediction_set.problems.append(InputProblem(prediction.line, "duplicate", message))
+
+
+def _json_type(value: Any) -> str:
+    names = {dict: "object", list: "array", str: "string", bool: "boolean", int: "number", float: "number"}
+    return "null" if value is None else names.get(type(value), type(value).__name__)
+
+
+def _a_json_type(value: Any) -> str:
+    name = _json_type(value)
+    if name == "null":
+        return name
+    return f"an {name}" if name[0] in "aeiou" else f"a {name}"
+
+
+def _quoted(text: str) -> str:
+    if len(text) <= MAX_QUOTED_CHARS:
+        return repr(text)
+    return repr(text[:MAX_QUOTED_CHARS]) + f"... ({len(text)} characters)"

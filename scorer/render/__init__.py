@@ -1,0 +1,46 @@
+"""Shared drawing helpers for the domain image renderers (Pillow only).
+
+- ``camera``: a shift-lens pinhole camera (perspective projection).
+- ``shapes``: yawed boxes, back-face culling and Lambert shading.
+- ``draw``: gradients, dashed lines, shaded faces, soft shadows, supersampling resolve.
+- ``fonts``: a deterministic bundled font.
+"""
+
+from scorer.render.camera import ShiftLensCamera, fit_camera_to_rows
+from scorer.render.draw import (
+    dashed_vertical_line,
+    downsample,
+    draw_shaded_faces,
+    row_gradient,
+    soft_polygon_mask,
+    vertical_gradient,
+)
+from scorer.render.fonts import load_font
+from scorer.render.shapes import (
+    Light,
+    ProjectedFace,
+    box_corners,
+    project_box,
+    shade,
+    yaw_matrix,
+    yawed_rectangle,
+)
+
+__all__ = [
+    "Light",
+    "ProjectedFace",
+    "ShiftLensCamera",
+    "box_corners",
+    "dashed_vertical_line",
+    "downsample",
+    "draw_shaded_faces",
+    "fit_camera_to_rows",
+    "load_font",
+    "project_box",
+    "row_gradient",
+    "shade",
+    "soft_polygon_mask",
+    "vertical_gradient",
+    "yaw_matrix",
+    "yawed_rectangle",
+]

@@ -1,0 +1,85 @@
+"""results.json, the per-row sidecar and the terminal table, from a Grading."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from scorer import __version__
+from scorer.dataset import KeyedDataset
+from scorer.grading import Grading
+from scorer.predictions import InputProblem
+from scorer.report.table import format_table
+
+SCHEMA_VERSION = 1
+
+
+def results_document(
+    grading: Grading,
+    dataset: KeyedDataset,
+    split: str,
+    predictions_sha256: str,
+    problems: list[InputProblem],
+) -> dict[str, Any]:
+    """Everything a leaderboard needs; no timestamps, so equal inputs give equal files."""
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "scorer_version": __version__,
+        "split": split,
+        "dataset": {"fingerprint": dataset_fingerprint(dataset.checksums), "checksums": dataset.checksums},
+        "predictions_sha256": predictions_sha256,
+        "configs": {name: _config_entry(report) for name, report in grading.configs.items()},
+        "input_problems": [{"line": p.line, "kind": p.kind, "message": p.message} for p in problems],
+    }
+
+
+def dataset_fingerprint(checksums: dict[str, str]) -> str:
+    return hashlib.sha256(json.dumps(checksums, sort_keys=True).encode()).hexdigest()
+
+
+def _config_entry(report: Any) -> dict[str, Any]:
+    return {
+        "task": report.task,
+        "counts": report.counts,
+        "metrics": {
+            group: {m.name: {"value": m.value, "stderr": m.stderr, "n": m.n} for m in metrics}
+            for group, metrics in report.groups.items()
+        },
+    }
+
+
+def row_lines(grading: Grading) -> list[str]:
+    """One JSON line per dataset row: id, config, score and why."""
+    lines = []
+    for row, verdict in grading.rows:
+        entry = {"id": row.id, "config": row.config, "score": verdict.score, "reason": verdict.reason}
+        if verdict.parsed is not None:
+            entry["parsed"] = verdict.parsed
+        lines.append(json.dumps(entry, sort_keys=True))
+    return lines
+
+
+def write_results(document: dict[str, Any], rows: list[str], out: Path) -> Path:
+    """Write results.json and its sidecar ``<stem>.rows.jsonl``; return the sidecar path."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(document, indent=1, sort_keys=True) + "\n")
+    sidecar = out.with_name(f"{out.stem}.rows.jsonl")
+    sidecar.write_text("".join(line + "\n" for line in rows))
+    return sidecar
+
+
+def results_table(grading: Grading) -> str:
+    table_rows = []
+    for name, report in grading.configs.items():
+        for group, metrics in report.groups.items():
+            for metric in metrics:
+                table_rows.append([name, group, metric.name, metric.value, metric.stderr, metric.n])
+    return format_table(table_rows, ["config", "difficulty", "metric", "value", "stderr", "n"])
+
+
+def counts_table(grading: Grading) -> str:
+    headers = ["config", "n", "missing", "unparsable", "invalid", "undecided"]
+    table_rows = [[name, *(r.counts[h] for h in headers[1:])] for name, r in grading.configs.items()]
+    return format_table(table_rows, headers)

@@ -1,0 +1,82 @@
+"""The terminal results table: markdown, laid out like lm-evaluation-harness's.
+
+    |config|difficulty|metric  | value|±  |stderr|  n|
+    |------|----------|--------|-----:|---|-----:|--:|
+    |bw    |all       |accuracy|0.7500|±  |0.0433|100|
+
+Numeric columns are right-aligned (and marked so in the separator row), text
+columns left-aligned; floats have 4 decimals and None is "-". When the headers
+have a "stderr" column but no "±" column, a "±" column is put before it, so
+callers pass plain value/stderr pairs and still get lm-eval's "value ± stderr".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+Cell = str | float | int | None
+
+PLUS_MINUS = "±"
+STDERR_HEADER = "stderr"
+MISSING_CELL = "-"
+# Markdown needs at least three dashes per column in the separator row.
+MIN_WIDTH = 3
+
+
+def format_table(rows: Sequence[Sequence[Cell]], headers: Sequence[str]) -> str:
+    """A markdown table, one line per row, no trailing newline."""
+    _check_row_lengths(rows, headers)
+    headers, rows = _with_plus_minus(headers, rows)
+    texts = [[_cell_text(cell) for cell in row] for row in rows]
+    right_aligned = [_is_numeric_column([row[i] for row in rows]) for i in range(len(headers))]
+    widths = [max(MIN_WIDTH, len(header), *(len(row[i]) for row in texts)) for i, header in enumerate(headers)]
+    lines = [_line([_escaped(h) for h in headers], widths, right_aligned), _separator(widths, right_aligned)]
+    lines += [_line(row, widths, right_aligned) for row in texts]
+    return "\n".join(lines)
+
+
+def _check_row_lengths(rows: Sequence[Sequence[Cell]], headers: Sequence[str]) -> None:
+    for index, row in enumerate(rows):
+        if len(row) != len(headers):
+            raise ValueError(f"row {index} has {len(row)} cells for {len(headers)} headers")
+
+
+def _with_plus_minus(headers: Sequence[str], rows: Sequence[Sequence[Cell]]
+                     ) -> tuple[list[str], list[list[Cell]]]:
+    """Insert a "±" column before "stderr" unless the caller already has one."""
+    if STDERR_HEADER not in headers or PLUS_MINUS in headers:
+        return list(headers), [list(row) for row in rows]
+    at = list(headers).index(STDERR_HEADER)
+    new_headers = [*headers[:at], PLUS_MINUS, *headers[at:]]
+    # No "±" beside a missing stderr: "± -" would suggest an error of unknown size.
+    new_rows = [[*row[:at], PLUS_MINUS if row[at] is not None else "", *row[at:]] for row in rows]
+    return new_headers, new_rows
+
+
+def _cell_text(cell: Cell) -> str:
+    if cell is None:
+        return MISSING_CELL
+    if isinstance(cell, float):
+        return f"{cell:.4f}"
+    return _escaped(str(cell))
+
+
+def _escaped(text: str) -> str:
+    # A "|" would end the cell and a newline the row; neither may leak into the layout.
+    return text.replace("|", "\\|").replace("\r\n", " ").replace("\n", " ").replace("\r", " ")
+
+
+def _is_numeric_column(cells: Sequence[Cell]) -> bool:
+    present = [cell for cell in cells if cell is not None]
+    # bool is an int subclass, but True/False read as words, not quantities.
+    return bool(present) and all(isinstance(c, (int, float)) and not isinstance(c, bool) for c in present)
+
+
+def _line(texts: Sequence[str], widths: Sequence[int], right_aligned: Sequence[bool]) -> str:
+    cells = [text.rjust(w) if right else text.ljust(w) for text, w, right in zip(texts, widths, right_aligned)]
+    return "|" + "|".join(cells) + "|"
+
+
+def _separator(widths: Sequence[int], right_aligned: Sequence[bool]) -> str:
+    cells = ["-" * (w - 1) + ":" if right else "-" * w for w, right in zip(widths, right_aligned)]
+    return "|" + "|".join(cells) + "|"

@@ -1,0 +1,87 @@
+"""Task kind ``ground``: one yes/no question about one state shown as an image.
+
+Asked as ViPlan's Ground prompt (seed 000, appendix I) with the question after the
+keyword "Question:" (ViPlan's code announced that keyword but never wrote it); the
+``cot`` column holds the Ground + CoT variant. The answer is parsed by
+``parse_yes_no``: the last ``<answer>`` tag, else the first yes/no word.
+
+Metrics: accuracy (overall, per predicate), and the yes-rate beside the true yes-rate,
+which exposes the yes/no bias of seed 000 appendix L.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from scorer.report.stats import Metric, rate_stderr
+from scorer.tasks._yes_no import parse_yes_no
+from scorer.tasks.base import ScoredRow, TaskKind, Verdict
+
+GROUND_SYSTEM = (
+    "You are tasked with replying to a question about the given image. You will be given a single "
+    'question, defined after the keyword "Question:" and will need to answer it ONLY with Yes or No. '
+    "Do not write anything else besides your answer."
+)
+COT_SYSTEM = (
+    "You are tasked with replying to a question about the given image. You will be given a single "
+    'question, defined after the keyword "Question:" and will need to first reason about it and then '
+    "give a Yes or No answer. The reasoning for your answer should be written within the XML-style "
+    "<explanation></explanation> tags. To write the final answer, you should write only \"Yes\" or "
+    '"No" surrounded by <answer></answer> tags. Do not write anything else besides your step-by-step '
+    "reasoning and your answer.\n\n"
+    "Example output for a question about an image:\n"
+    "```\n"
+    "Question: Is there a dog on top of a table?\n"
+    "<explanation>\n"
+    "First, I will look for a dog in the image. Then, I will check if the dog is on top of a table. "
+    "In the image, there is a dog and there is a table, but the dog is not on top of the table. "
+    'Therefore, the answer is "No".\n'
+    "</explanation>\n"
+    "<answer>\n"
+    "No\n"
+    "</answer>\n"
+    "```"
+)
+
+
+def ground_prompt(environment: str, question: str, cot: bool = False) -> str:
+    """The full prompt text, one ``<image>`` marker where the state image goes."""
+    system = COT_SYSTEM if cot else GROUND_SYSTEM
+    return f"{system}\n\n{environment}\n\n<image>\nQuestion: {question}"
+
+
+def judge(response: str, answer_key: dict[str, Any]) -> Verdict:
+    said_yes = parse_yes_no(response)
+    if said_yes is None:
+        return Verdict(0.0, "unparsable")
+    correct = said_yes == answer_key["answer"]
+    return Verdict(1.0 if correct else 0.0, "correct" if correct else "wrong", "yes" if said_yes else "no")
+
+
+def aggregate(rows: Sequence[ScoredRow]) -> list[Metric]:
+    metrics = [_rate("accuracy", [r.verdict.score == 1.0 for r in rows])]
+    for predicate in sorted({r.meta["predicate"] for r in rows}):
+        hits = [r.verdict.score == 1.0 for r in rows if r.meta["predicate"] == predicate]
+        metrics.append(_rate(f"accuracy[{predicate}]", hits))
+    answered = [r for r in rows if r.verdict.parsed is not None]
+    metrics.append(_rate("yes_rate", [r.verdict.parsed == "yes" for r in answered]))
+    metrics.append(_rate("true_yes_rate", [bool(r.answer_key["answer"]) for r in rows]))
+    return metrics
+
+
+def _rate(name: str, hits: Sequence[bool]) -> Metric:
+    n = len(hits)
+    value = sum(hits) / n if n else 0.0
+    return Metric(name, value, rate_stderr(value, n), n)
+
+
+def gold_response(answer_key: dict[str, Any]) -> str:
+    return "Yes" if answer_key["answer"] else "No"
+
+
+def wrong_response(answer_key: dict[str, Any]) -> str:
+    return "No" if answer_key["answer"] else "Yes"
+
+
+GROUND = TaskKind("ground", judge, aggregate, gold_response, wrong_response)

@@ -1,0 +1,73 @@
+"""The build: shards load with datasets.load_dataset, the card is valid, builds are byte-identical."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pyarrow.parquet as pq
+from datasets import Features, Image, load_dataset
+from PIL import Image as PILImage
+
+from data_build.blocksworld_ground import SPEC
+from scorer.pddl import parse_task
+
+CONFIG = "blocksworld-ground"
+
+
+def test_load_dataset_round_trip(mini_data: Path) -> None:
+    rows = load_dataset(str(mini_data), CONFIG, split="test")
+    assert isinstance(rows.features["images"].feature, Image)
+    first = rows[0]
+    assert first["id"] == f"{CONFIG}/test/0000"
+    assert isinstance(first["images"][0], PILImage.Image)
+    assert first["prompt"].count("<image>") == len(first["images"]) == 1
+    assert "Question: Is the" in first["prompt"] and "<answer>" in first["cot"]
+    assert set(load_dataset(str(mini_data), CONFIG).keys()) == {"test", "dev"}
+
+
+def test_schema_metadata_carries_the_features(mini_data: Path) -> None:
+    shard = next((mini_data / "data" / CONFIG).glob("test-*.parquet"))
+    assert Features.from_arrow_schema(pq.read_schema(shard)) == SPEC.features
+
+
+def test_card_yaml_lists_configs_and_features(mini_data: Path) -> None:
+    card = (mini_data / "README.md").read_text()
+    assert card.startswith("---\nconfigs:")
+    assert f"path: data/{CONFIG}/test-*" in card
+    assert "list: image" in card
+    assert "$" not in card.split("---", 2)[2].replace("$ ", "")  # every template field filled
+
+
+def test_problem_init_is_the_state_asked_about(mini_data: Path) -> None:
+    table = pq.read_table(next((mini_data / "data" / CONFIG).glob("test-*.parquet")))
+    for row in table.to_pylist()[:40]:
+        meta, key = json.loads(row["meta"]), json.loads(row["answer_key"])
+        task = parse_task(row["domain_pddl"], row["problem_pddl"])
+        assert task.holds(task.init, meta["atom"]) == key["answer"]
+
+
+def test_answers_are_balanced_per_predicate(mini_data: Path) -> None:
+    table = pq.read_table(next((mini_data / "data" / CONFIG).glob("test-*.parquet")), columns=["meta", "answer_key"])
+    counts: dict[tuple[str, bool], int] = {}
+    for row in table.to_pylist():
+        key = (json.loads(row["meta"])["predicate"], json.loads(row["answer_key"])["answer"])
+        counts[key] = counts.get(key, 0) + 1
+    for predicate in {p for p, _ in counts}:
+        assert counts.get((predicate, True)) == counts.get((predicate, False)), predicate
+
+
+def test_checksums_cover_every_shard(mini_data: Path) -> None:
+    checksums = json.loads((mini_data / "checksums.json").read_text())
+    assert sorted(checksums) == sorted(str(p.relative_to(mini_data)) for p in mini_data.glob("data/*/*.parquet"))
+
+
+def test_two_builds_are_byte_identical(mini_data: Path, tmp_path: Path) -> None:
+    # A fresh process, so no in-memory cache can make the second build look identical.
+    command = [sys.executable, "-m", "scorer", "build", "--size", "mini", "--quiet", "--out", str(tmp_path)]
+    subprocess.run(command, check=True, capture_output=True)
+    for path in sorted(mini_data.rglob("*")):
+        if path.is_file():
+            assert (tmp_path / path.relative_to(mini_data)).read_bytes() == path.read_bytes(), path

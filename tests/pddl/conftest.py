@@ -1,0 +1,145 @@
+"""Shared PDDL fixtures: the Planarium blocksworld domain, a generator of
+blocksworld problems, and small test domains exercising ADL-lite features."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+BLOCKSWORLD_DOMAIN = REPO / "scorer" / "domains" / "blocksworld" / "domain.pddl"
+
+# The 6-block / 4-column sample problem (optimal plan length 9, per symk-opt).
+HARD_PROBLEM = """(define (problem p0) (:domain blocksworld)
+  (:objects r o p g y b - block c1 c2 c3 c4 - column)
+  (:init (on o r) (on y g) (on b y) (clear o) (clear p) (clear b)
+    (incolumn r c2) (incolumn o c2) (incolumn p c3) (incolumn g c1) (incolumn y c1) (incolumn b c1)
+    (rightof c2 c1) (rightof c3 c2) (rightof c4 c3) (rightof c3 c1) (rightof c4 c1) (rightof c4 c2)
+    (leftof c1 c2) (leftof c2 c3) (leftof c3 c4) (leftof c1 c3) (leftof c1 c4) (leftof c2 c4))
+  (:goal (and (on g r) (on b y) (clear o) (clear p) (clear g) (clear b)
+    (incolumn r c1) (incolumn o c4) (incolumn p c2) (incolumn g c1) (incolumn y c3) (incolumn b c3))))
+"""
+
+# Type hierarchy, a domain constant, or / imply / exists / forall preconditions,
+# forall + conditional effects, equality, and a goal with a negative literal.
+GRIPPER_DOMAIN = """(define (domain Grip-World)
+  (:requirements :strips :typing :negative-preconditions :equality :disjunctive-preconditions
+                 :existential-preconditions :universal-preconditions :conditional-effects)
+  (:types room thing - object ball tool - thing heavy-ball - ball)
+  (:constants Lobby - room)
+  (:predicates (at-robby ?r - room) (at ?t - thing ?r - room) (carry ?t - thing) (free)
+               (lit ?r - room) (connected ?a ?b - room))
+  (:action Move
+    :parameters (?from ?to - room)
+    :precondition (and (at-robby ?from) (connected ?from ?to) (or (lit ?to) (lit ?from) (= ?to Lobby)))
+    :effect (and (at-robby ?to) (not (at-robby ?from))))
+  (:action pick
+    :parameters (?t - thing ?r - room)
+    :precondition (and (at ?t ?r) (at-robby ?r) (free) (imply (lit ?r) (not (carry ?t))))
+    :effect (and (carry ?t) (not (at ?t ?r)) (not (free))))
+  (:action drop
+    :parameters (?t - thing ?r - room)
+    :precondition (and (carry ?t) (at-robby ?r) (exists (?b - ball) (not (carry ?b))))
+    :effect (and (at ?t ?r) (free) (not (carry ?t))
+       (forall (?h - heavy-ball) (when (and (at ?h ?r) (not (= ?h ?t))) (lit ?r)))))
+  (:action switch
+    :parameters (?r - room)
+    :precondition (and (at-robby ?r) (forall (?b - ball) (not (at ?b ?r))))
+    :effect (and (when (lit ?r) (not (lit ?r))) (when (not (lit ?r)) (lit ?r)))))
+"""
+
+GRIPPER_PROBLEM = """(define (problem P2) (:domain Grip-World)
+  (:objects kitchen hall - room b1 - ball hb - heavy-ball w - tool)
+  (:init (at-robby Lobby) (free) (at b1 kitchen) (at hb hall) (at w Lobby) (lit kitchen)
+     (connected Lobby kitchen) (connected kitchen Lobby) (connected kitchen hall) (connected hall kitchen))
+  (:goal (and (at b1 hall) (not (lit kitchen)) (or (at hb Lobby) (carry w)))))
+"""
+
+# IPC 4-operator blocksworld: untyped, upper case, 0-ary predicate.
+BLOCKS4_DOMAIN = """(define (domain BLOCKS)
+  (:requirements :strips)
+  (:predicates (on ?x ?y) (ontable ?x) (clear ?x) (handempty) (holding ?x))
+  (:action pick-up :parameters (?x) :precondition (and (clear ?x) (ontable ?x) (handempty))
+    :effect (and (not (ontable ?x)) (not (clear ?x)) (not (handempty)) (holding ?x)))
+  (:action put-down :parameters (?x) :precondition (holding ?x)
+    :effect (and (not (holding ?x)) (clear ?x) (handempty) (ontable ?x)))
+  (:action stack :parameters (?x ?y) :precondition (and (holding ?x) (clear ?y))
+    :effect (and (not (holding ?x)) (not (clear ?y)) (clear ?x) (handempty) (on ?x ?y)))
+  (:action unstack :parameters (?x ?y) :precondition (and (on ?x ?y) (clear ?x) (handempty))
+    :effect (and (holding ?x) (clear ?y) (not (clear ?x)) (not (handempty)) (not (on ?x ?y)))))
+"""
+
+BLOCKS4_PROBLEM = """(define (problem BLOCKS-4) (:domain BLOCKS) (:objects D B A C)
+  (:INIT (CLEAR C) (CLEAR A) (CLEAR B) (CLEAR D) (ONTABLE C) (ONTABLE A) (ONTABLE B) (ONTABLE D) (HANDEMPTY))
+  (:goal (AND (ON D C) (ON C B) (ON B A))))
+"""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "planner: runs an external planner binary (slower)")
+
+
+def blocksworld_problem(n_blocks: int, n_columns: int, seed: int) -> str:
+    """A random Planarium blocksworld problem: random start and goal layouts."""
+    rng = random.Random(seed)
+    blocks = [f"b{i}" for i in range(1, n_blocks + 1)]
+    columns = [f"c{i}" for i in range(1, n_columns + 1)]
+    static = [
+        fact
+        for i, right in enumerate(columns)
+        for left in columns[:i]
+        for fact in (f"(rightof {right} {left})", f"(leftof {left} {right})")
+    ]
+    init = _layout_facts(_random_layout(blocks, columns, rng)) + static
+    goal = _layout_facts(_random_layout(blocks, columns, rng))
+    return (
+        f"(define (problem bw-{n_blocks}-{n_columns}-{seed}) (:domain blocksworld)\n"
+        f"  (:objects {' '.join(blocks)} - block {' '.join(columns)} - column)\n"
+        f"  (:init {' '.join(init)})\n"
+        f"  (:goal (and {' '.join(goal)})))\n"
+    )
+
+
+def _random_layout(blocks: list[str], columns: list[str], rng: random.Random) -> dict[str, list[str]]:
+    layout: dict[str, list[str]] = {column: [] for column in columns}
+    for block in rng.sample(blocks, len(blocks)):
+        layout[rng.choice(columns)].append(block)  # bottom to top
+    return layout
+
+
+def _layout_facts(layout: dict[str, list[str]]) -> list[str]:
+    facts = []
+    for column, stack in layout.items():
+        facts += [f"(incolumn {block} {column})" for block in stack]
+        facts += [f"(on {upper} {lower})" for lower, upper in zip(stack, stack[1:])]
+        if stack:
+            facts.append(f"(clear {stack[-1]})")
+    return facts
+
+
+@pytest.fixture(scope="session")
+def blocksworld_domain() -> str:
+    return BLOCKSWORLD_DOMAIN.read_text()
+
+
+@pytest.fixture(scope="session")
+def make_blocksworld_problem() -> Callable[[int, int, int], str]:
+    return blocksworld_problem
+
+
+@pytest.fixture(scope="session")
+def hard_problem() -> str:
+    return HARD_PROBLEM
+
+
+@pytest.fixture(scope="session")
+def gripper() -> tuple[str, str]:
+    return GRIPPER_DOMAIN, GRIPPER_PROBLEM
+
+
+@pytest.fixture(scope="session")
+def blocks4() -> tuple[str, str]:
+    return BLOCKS4_DOMAIN, BLOCKS4_PROBLEM

@@ -1,0 +1,165 @@
+"""Parsing and grounding: names, orders, static pruning, semantics, refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorer.pddl import PDDLParseError, Task, UnsupportedPDDL, normalize_name, parse_task
+
+
+@pytest.fixture(scope="module")
+def hard_task(blocksworld_domain: str, hard_problem: str) -> Task:
+    return parse_task(blocksworld_domain, hard_problem)
+
+
+@pytest.fixture(scope="module")
+def gripper_task(gripper: tuple[str, str]) -> Task:
+    return parse_task(*gripper)
+
+
+def test_atom_table_order_and_static_mask(hard_task: Task) -> None:
+    assert len(hard_task.atoms) == 36 + 24 + 6 + 16 + 16
+    assert hard_task.atoms[:3] == ("(on r r)", "(on r o)", "(on r p)")
+    assert hard_task.atoms[36] == "(incolumn r c1)"
+    assert hard_task.atoms[-1] == "(leftof c4 c4)"
+    assert hard_task.atom_index["(clear b)"] == 65
+    static = {atom for i, atom in enumerate(hard_task.atoms) if hard_task.static_atoms >> i & 1}
+    assert static == {atom for atom in hard_task.atoms if atom.startswith(("(rightof", "(leftof"))}
+    assert hard_task.predicates["incolumn"] == ["block", "column"]
+    assert hard_task.objects["c3"] == "column"
+
+
+def test_action_order_and_lookup(hard_task: Task) -> None:
+    assert len(hard_task.actions) == 24
+    assert [a.name for a in hard_task.actions[:5]] == [
+        "(moveblock r c1)", "(moveblock r c2)", "(moveblock r c3)", "(moveblock r c4)", "(moveblock o c1)",
+    ]
+    assert all(action.index == i for i, action in enumerate(hard_task.actions))
+    assert hard_task.action("( MoveBlock  r c1 )") is hard_task.actions[0]
+    assert hard_task.action("(moveblock r\tc1)") is hard_task.actions[0]
+    assert hard_task.action("(moveblock r c9)") is None
+    assert normalize_name("  ( On  R\nG ) ") == "(on r g)"
+
+
+def test_state_helpers(hard_task: Task) -> None:
+    init = hard_task.init
+    assert hard_task.holds(init, "(ON O R)") and not hard_task.holds(init, "(on r o)")
+    assert hard_task.state_from_atoms(hard_task.true_atoms(init)) == init
+    with pytest.raises(KeyError, match="on r zz"):
+        hard_task.state_from_atoms(["(on r zz)"])
+
+
+def test_precondition_and_effect_atoms(hard_task: Task) -> None:
+    action = hard_task.action("(moveblock o c1)")
+    assert action is not None and hard_task.is_applicable(hard_task.init, action)
+    assert action.precondition_atoms() == (["(clear o)"], ["(incolumn o c1)"])
+    added, deleted = action.effect_atoms(hard_task, hard_task.init)
+    assert sorted(added) == ["(clear o)", "(clear r)", "(incolumn o c1)", "(on o b)"]
+    assert sorted(deleted) == ["(clear b)", "(incolumn o c2)", "(on o r)"]
+    added, _ = action.effect_atoms(hard_task, hard_task.init, changes_only=True)
+    assert "(clear o)" not in added  # already true
+    after = hard_task.successor(hard_task.init, action)
+    assert hard_task.holds(after, "(on o b)") and hard_task.holds(after, "(clear r)")
+    assert not hard_task.holds(after, "(clear b)")
+    blocked = hard_task.action("(moveblock r c1)")
+    assert blocked is not None and not hard_task.is_applicable(hard_task.init, blocked)
+    with pytest.raises(ValueError, match="not applicable"):
+        hard_task.successor(hard_task.init, blocked)
+
+
+def test_type_hierarchy_constants_and_static_pruning(gripper_task: Task) -> None:
+    task = gripper_task
+    assert list(task.objects) == ["lobby", "kitchen", "hall", "b1", "hb", "w"]
+    assert task.types["heavy-ball"] == "ball" and task.types["ball"] == "thing"
+    carry = [atom for atom in task.atoms if atom.startswith("(carry")]
+    assert carry == ["(carry b1)", "(carry hb)", "(carry w)"]
+    moves = [action.name for action in task.actions if action.name.startswith("(move")]
+    # (connected ?from ?to) is static: only the four connected pairs survive.
+    assert moves == ["(move lobby kitchen)", "(move kitchen lobby)", "(move kitchen hall)", "(move hall kitchen)"]
+    assert task.is_well_formed_action("(move hall hall)") and task.action("(move hall hall)") is None
+    assert not task.is_well_formed_action("(move b1 hall)")
+    assert "(free)" in task.atoms
+
+
+def test_general_precondition_and_goal(gripper_task: Task) -> None:
+    task = gripper_task
+    into_kitchen = task.action("(move lobby kitchen)")
+    into_lobby = task.action("(move kitchen lobby)")
+    assert into_kitchen is not None and into_kitchen.pre_general is not None
+    assert into_lobby is not None and into_lobby.pre_general is None  # (= ?to Lobby) folded to true
+    assert into_kitchen.precondition_text() == "(and (at-robby lobby) (or (lit kitchen) (lit lobby)))"
+    assert task.goal_general is not None
+    assert task.goal_text() == "(and (at b1 hall) (not (lit kitchen)) (or (at hb lobby) (carry w)))"
+    state = task.state_from_atoms(["(at b1 hall)", "(carry w)"])
+    assert task.is_goal(state)
+    assert not task.is_goal(task.state_from_atoms(["(at b1 hall)", "(carry w)", "(lit kitchen)"]))
+    assert not task.is_goal(task.state_from_atoms(["(at b1 hall)"]))
+
+
+SEMANTICS_DOMAIN = """(define (domain sem)
+  (:requirements :strips :conditional-effects :negative-preconditions)
+  (:predicates (p) (q) (r))
+  (:action both :parameters () :precondition (and) :effect (and (not (p)) (p)))
+  (:action toggle :parameters () :precondition (and)
+    :effect (and (when (p) (not (p))) (when (not (p)) (p)) (when (p) (q))))
+  (:action never :parameters () :precondition (and (r) (not (r))) :effect (q)))
+"""
+SEMANTICS_PROBLEM = "(define (problem s) (:domain sem) (:init) (:goal (and (p) (not (q)))))"
+
+
+def test_add_wins_and_conditions_read_old_state() -> None:
+    task = parse_task(SEMANTICS_DOMAIN, SEMANTICS_PROBLEM)
+    assert [action.name for action in task.actions] == ["(both)", "(toggle)"]  # contradiction dropped
+    p_only = task.state_from_atoms(["(p)"])
+    assert task.successor(0, "(both)") == p_only
+    assert task.successor(p_only, "(both)") == p_only
+    assert task.successor(0, "(toggle)") == p_only
+    assert task.successor(p_only, "(toggle)") == task.state_from_atoms(["(q)"])
+    assert task.is_goal(p_only) and not task.is_goal(0)
+    assert task.goal_atoms() == (["(p)"], ["(q)"])
+
+
+def test_upper_case_untyped_domain(blocks4: tuple[str, str]) -> None:
+    task = parse_task(*blocks4)
+    assert "(handempty)" in task.atoms and "(on d c)" in task.atoms
+    assert task.holds(task.init, "(HandEmpty)")
+    assert len(task.actions) == 4 + 4 + 16 + 16
+
+
+@pytest.mark.parametrize(
+    ("domain", "feature"),
+    [
+        ("(define (domain d) (:requirements :strips :derived-predicates) (:predicates (p) (q))"
+         " (:derived (q) (p)) (:action a :parameters () :precondition (q) :effect (p)))", "derived"),
+        ("(define (domain d) (:requirements :durative-actions) (:predicates (p))"
+         " (:durative-action a :parameters () :duration (= ?duration 1)"
+         " :condition (at start (not (p))) :effect (at end (p))))", "durative"),
+        ("(define (domain d) (:requirements :strips :numeric-fluents) (:predicates (p)) (:functions (f))"
+         " (:action a :parameters () :precondition (> (f) 1) :effect (p)))", "numeric"),
+        ("(define (domain d) (:requirements :strips :numeric-fluents) (:predicates (p)) (:functions (f))"
+         " (:action a :parameters () :precondition (p) :effect (assign (f) 3)))", "numeric"),
+    ],
+)
+def test_unsupported_features_are_refused(domain: str, feature: str) -> None:
+    with pytest.raises(UnsupportedPDDL, match=feature):
+        parse_task(domain, "(define (problem x) (:domain d) (:init (p)) (:goal (p)))")
+
+
+COST_DOMAIN = """(define (domain c) (:requirements :strips :typing :action-costs)
+  (:types t) (:predicates (p ?x - t) (q ?x - t))
+  (:functions (total-cost) - number (w ?x - t) - number)
+  (:action a :parameters (?x - t) :precondition (p ?x) :effect (and (q ?x) (increase (total-cost) (w ?x)))))
+"""
+
+
+@pytest.mark.parametrize("metric", ["(:metric minimize (total-cost))", ""])
+def test_action_costs_are_ignored(metric: str) -> None:
+    problem = f"(define (problem c1) (:domain c) (:objects o1 o2 - t) (:init (p o1) (= (w o1) 3) (= (w o2) 4)) (:goal (q o1)) {metric})"
+    task = parse_task(COST_DOMAIN, problem)
+    assert [action.name for action in task.actions] == ["(a o1)"]  # (p o2) is statically false
+    assert task.is_goal(task.successor(task.init, "(a o1)"))
+
+
+def test_parse_errors_are_reported() -> None:
+    with pytest.raises(PDDLParseError):
+        parse_task("(define (domain d)", "(define (problem x))")
