@@ -16,15 +16,14 @@ import json
 import random
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
 
 from tqdm import tqdm
 
 from data_build.blocksworld import blocksworld_problems
-from data_build.rows import dumps, image_cell, png_bytes, row_features
+from data_build.rows import dumps, image_cell, row_features
 from data_build.spec import BuildSettings, ConfigSpec, Rows
 from scorer.domains.blocksworld import ENVIRONMENT, BlocksProblem, domain_pddl, layout_from_atoms, problem_pddl
-from scorer.domains.blocksworld.render import render_3d
+from scorer.domains.blocksworld.images import state_png
 from scorer.domains.blocksworld.state import Layout
 from scorer.domains.blocksworld.verbalize import question, split_atom
 from scorer.pddl import Task
@@ -90,11 +89,6 @@ def balance(pool: list[Question], rng: random.Random) -> list[Question]:
     return sorted(kept, key=Question.sort_key)
 
 
-@lru_cache(maxsize=4096)
-def _state_png(layout: Layout) -> bytes:
-    return png_bytes(render_3d(layout))
-
-
 def make_row(q: Question, split: str, index: int) -> dict:
     text = question(q.atom)
     return {
@@ -102,7 +96,7 @@ def make_row(q: Question, split: str, index: int) -> dict:
         "domain": "blocksworld",
         "task": "ground",
         "difficulty": q.problem.difficulty,
-        "images": [image_cell(_state_png(q.layout))],
+        "images": [image_cell(state_png(q.layout))],
         "prompt": ground_prompt(ENVIRONMENT, text),
         "cot": ground_prompt(ENVIRONMENT, text, cot=True),
         "domain_pddl": domain_pddl(),

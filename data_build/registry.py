@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from data_build import blocksworld_ground
+from data_build import blocksworld_episodes, blocksworld_ground
 from data_build.spec import ConfigSpec
 
-CONFIGS: dict[str, ConfigSpec] = {spec.name: spec for spec in (blocksworld_ground.SPEC,)}
+CONFIGS: dict[str, ConfigSpec] = {spec.name: spec for spec in (blocksworld_ground.SPEC, blocksworld_episodes.SPEC)}
 
 
 def select(names: str | None) -> list[ConfigSpec]:

@@ -6,12 +6,12 @@ card's YAML, both generated from the same object so they can never disagree.
 
 from __future__ import annotations
 
-import io
 import json
 from typing import Any
 
 from datasets import Features, Image, List, Value
-from PIL.Image import Image as PILImage
+
+from scorer.render.png import png_bytes
 
 BASE_COLUMNS = ("id", "domain", "task", "difficulty", "images", "prompt")
 KEY_COLUMNS = ("domain_pddl", "problem_pddl", "answer_key", "meta")
@@ -26,12 +26,6 @@ def row_features(extra_text_columns: tuple[str, ...] = ()) -> Features:
     for name in KEY_COLUMNS:
         columns[name] = Value("string")
     return Features(columns)
-
-
-def png_bytes(image: PILImage) -> bytes:
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=False)
-    return buffer.getvalue()
 
 
 def image_cell(png: bytes) -> dict[str, Any]:

@@ -44,10 +44,7 @@ def grade(dataset: KeyedDataset, predictions: dict[str, Prediction]) -> Grading:
 def judge_row(row: KeyRow, prediction: Prediction | None) -> Verdict:
     if prediction is None:
         return MISSING
-    kind = TASK_KINDS[row.task]
-    if prediction.response is None:
-        return Verdict(0.0, "invalid", "expected a text response for a question row, got an episode")
-    return kind.judge(prediction.response, row.answer_key)
+    return TASK_KINDS[row.task].judge(row, prediction)
 
 
 def _config_report(config: str, graded: list[tuple[KeyRow, Verdict]]) -> ConfigReport:

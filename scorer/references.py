@@ -15,20 +15,17 @@ from scorer.tasks import TASK_KINDS
 REFERENCE_KINDS = ("gold", "wrong")
 
 
-def reference_response(task: str, answer_key: dict, kind: str) -> str:
-    task_kind = TASK_KINDS[task]
-    return task_kind.gold_response(answer_key) if kind == "gold" else task_kind.wrong_response(answer_key)
-
-
 def reference_predictions(dataset: KeyedDataset, kind: str) -> dict[str, Prediction]:
-    return {
-        row.id: Prediction(row.id, line, reference_response(row.task, row.answer_key, kind), None, kind)
-        for line, row in enumerate(dataset.rows.values(), start=1)
-    }
+    predictions = {}
+    for line, row in enumerate(dataset.rows.values(), start=1):
+        fields = TASK_KINDS[row.task].reference(kind, row)
+        predictions[row.id] = Prediction(row.id, line, fields.get("response"), fields.get("episode"), kind)
+    return predictions
 
 
 def reference_lines(dataset: KeyedDataset, kind: str) -> list[str]:
-    return [
-        json.dumps({"id": p.id, "response": p.response, "model": kind})
-        for p in reference_predictions(dataset, kind).values()
-    ]
+    lines = []
+    for p in reference_predictions(dataset, kind).values():
+        fields = {"response": p.response} if p.response is not None else {"episode": p.episode}
+        lines.append(json.dumps({"id": p.id, **fields, "model": kind}))
+    return lines

@@ -10,6 +10,7 @@ space is the small server's rather than a copy of a possibly huge caller.
 
 from __future__ import annotations
 
+import errno
 import multiprocessing
 import os
 import resource
@@ -156,14 +157,20 @@ def _child_main(connection: Connection, request: _Request) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
         connection.send("ready")
         outcome = _solve(request)
-    except MemoryError:
-        outcome = {"verdict": Verdict.MEMOUT.value, "message": f"out of memory under {request.memory_mb} MB"}
-    except BaseException as error:  # report everything; the parent decides
-        outcome = {"verdict": Verdict.ERROR.value, "message": f"{type(error).__name__}: {error}"}
+    except BaseException as error:  # report everything; the parent only reads outcomes
+        outcome = _failure_outcome(error, request.memory_mb)
     try:
         connection.send(outcome)
     finally:
         connection.close()
+
+
+def _failure_outcome(error: BaseException, memory_mb: int) -> dict[str, Any]:
+    described = f"{type(error).__name__}: {error}"
+    # Under RLIMIT_AS an allocation failure surfaces as MemoryError or ENOMEM.
+    if isinstance(error, MemoryError) or (isinstance(error, OSError) and error.errno == errno.ENOMEM):
+        return {"verdict": Verdict.MEMOUT.value, "message": f"out of memory under {memory_mb} MB ({described})"}
+    return {"verdict": Verdict.ERROR.value, "message": f"{described} (memory cap {memory_mb} MB)"}
 
 
 def _import_planning_modules() -> None:
@@ -216,7 +223,8 @@ def _verdict_of(status: Any, engine: str, unsupported: list[str], logs: str) -> 
     if name == "UNSUPPORTED_PROBLEM":
         return Verdict.UNSUPPORTED, f"{engine} does not support: {', '.join(unsupported) or 'this problem'}"
     if any(hint in logs.lower() for hint in _MEMORY_HINTS):
-        return Verdict.MEMOUT, logs[-_MESSAGE_LIMIT:]
+        # symk reports its out-of-memory exit code as an internal error.
+        return Verdict.MEMOUT, f"planner ran out of memory: ...{logs[-300:]}"
     return Verdict.ERROR, f"{name}: {logs[-_MESSAGE_LIMIT:]}"
 
 

@@ -1,4 +1,5 @@
-"""What every task kind provides: judge one response, aggregate a config's rows.
+"""What every task kind provides: judge one prediction, aggregate a config's rows,
+and make the reference predictions (gold and wrong) that prove the harness.
 
 A task module exposes a ``TaskKind``; the scoring run looks it up by the row's
 ``task`` field, so adding a kind never touches the scoring loop.
@@ -6,12 +7,13 @@ A task module exposes a ``TaskKind``; the scoring run looks it up by the row's
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from scorer.report.stats import Metric
+from scorer.dataset import KeyRow
+from scorer.predictions import Prediction
+from scorer.report.stats import Metric, rate_stderr, sample_stderr
 
 
 @dataclass(frozen=True)
@@ -19,7 +21,7 @@ class Verdict:
     """How one row scored: ``score`` in [0, 1] and why."""
 
     score: float
-    reason: str  # correct | wrong | unparsable | missing | invalid | undecided
+    reason: str  # correct | wrong | unparsable | missing | invalid | undecided | success | failure
     parsed: Any = None
 
 
@@ -38,15 +40,30 @@ class ScoredRow:
 @dataclass(frozen=True)
 class TaskKind:
     name: str
-    judge: Callable[[str, dict[str, Any]], Verdict]
+    judge: Callable[[KeyRow, Prediction], Verdict]
     aggregate: Callable[[Sequence[ScoredRow]], list[Metric]]
-    gold_response: Callable[[dict[str, Any]], str]
-    wrong_response: Callable[[dict[str, Any]], str]
-    extra_columns: dict[str, str] = field(default_factory=dict)
+    # ("gold" | "wrong", row) -> the prediction fields: {"response": ...} or {"episode": ...}
+    reference: Callable[[str, KeyRow], dict[str, Any]]
 
 
-def loads_json(text: str) -> dict[str, Any]:
-    value = json.loads(text)
-    if not isinstance(value, dict):
-        raise ValueError(f"expected a JSON object, got {type(value).__name__}")
-    return value
+def question_judge(judge_text: Callable[[str, dict[str, Any]], Verdict]) -> Callable[[KeyRow, Prediction], Verdict]:
+    """Adapt a judge of raw text to predictions: an episode line for a question is invalid."""
+
+    def judge(row: KeyRow, prediction: Prediction) -> Verdict:
+        if prediction.response is None:
+            return Verdict(0.0, "invalid", "expected a text response for a question row, got an episode")
+        return judge_text(prediction.response, row.answer_key)
+
+    return judge
+
+
+def rate(name: str, hits: Sequence[bool]) -> Metric:
+    n = len(hits)
+    value = sum(hits) / n if n else 0.0
+    return Metric(name, value, rate_stderr(value, n), n)
+
+
+def mean(name: str, values: Sequence[float]) -> Metric:
+    n = len(values)
+    value = sum(values) / n if n else 0.0
+    return Metric(name, value, sample_stderr(values) if n >= 2 else None, n)

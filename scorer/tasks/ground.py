@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scorer.report.stats import Metric, rate_stderr
+from scorer.dataset import KeyRow
+from scorer.report.stats import Metric
 from scorer.tasks._yes_no import parse_yes_no
-from scorer.tasks.base import ScoredRow, TaskKind, Verdict
+from scorer.tasks.base import ScoredRow, TaskKind, Verdict, question_judge, rate
 
 GROUND_SYSTEM = (
     "You are tasked with replying to a question about the given image. You will be given a single "
@@ -60,28 +61,19 @@ def judge(response: str, answer_key: dict[str, Any]) -> Verdict:
 
 
 def aggregate(rows: Sequence[ScoredRow]) -> list[Metric]:
-    metrics = [_rate("accuracy", [r.verdict.score == 1.0 for r in rows])]
+    metrics = [rate("accuracy", [r.verdict.score == 1.0 for r in rows])]
     for predicate in sorted({r.meta["predicate"] for r in rows}):
         hits = [r.verdict.score == 1.0 for r in rows if r.meta["predicate"] == predicate]
-        metrics.append(_rate(f"accuracy[{predicate}]", hits))
+        metrics.append(rate(f"accuracy[{predicate}]", hits))
     answered = [r for r in rows if r.verdict.parsed is not None]
-    metrics.append(_rate("yes_rate", [r.verdict.parsed == "yes" for r in answered]))
-    metrics.append(_rate("true_yes_rate", [bool(r.answer_key["answer"]) for r in rows]))
+    metrics.append(rate("yes_rate", [r.verdict.parsed == "yes" for r in answered]))
+    metrics.append(rate("true_yes_rate", [bool(r.answer_key["answer"]) for r in rows]))
     return metrics
 
 
-def _rate(name: str, hits: Sequence[bool]) -> Metric:
-    n = len(hits)
-    value = sum(hits) / n if n else 0.0
-    return Metric(name, value, rate_stderr(value, n), n)
+def reference(kind: str, row: KeyRow) -> dict[str, Any]:
+    says_yes = row.answer_key["answer"] == (kind == "gold")
+    return {"response": "Yes" if says_yes else "No"}
 
 
-def gold_response(answer_key: dict[str, Any]) -> str:
-    return "Yes" if answer_key["answer"] else "No"
-
-
-def wrong_response(answer_key: dict[str, Any]) -> str:
-    return "No" if answer_key["answer"] else "Yes"
-
-
-GROUND = TaskKind("ground", judge, aggregate, gold_response, wrong_response)
+GROUND = TaskKind("ground", question_judge(judge), aggregate, reference)

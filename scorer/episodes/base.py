@@ -1,0 +1,80 @@
+"""The episode contract shared by the rollout server and replay scoring.
+
+An episode is a row plus settings. ``reset`` gives the first observation; each
+``step`` consumes one raw reply and gives the next one. Given the row, the settings
+and the replies, everything is deterministic (randomness is drawn from the row seed
+and the step index), so the scorer can replay a logged episode exactly.
+"""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+class SettingsError(ValueError):
+    """Settings that a mode does not accept; the message names the field."""
+
+
+@dataclass(frozen=True)
+class Observation:
+    """Prompt text with one ``<image>`` marker per image; images render lazily.
+
+    Replay never looks at images, so they are only drawn when a client asks.
+    """
+
+    text: str
+    image_keys: tuple[Hashable, ...] = ()
+    renderer: Callable[[Hashable], bytes] | None = field(default=None, compare=False, repr=False)
+
+    def images_png(self) -> list[bytes]:
+        if not self.image_keys:
+            return []
+        assert self.renderer is not None
+        return [self.renderer(key) for key in self.image_keys]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "images": [base64.b64encode(png).decode("ascii") for png in self.images_png()],
+        }
+
+
+@dataclass(frozen=True)
+class StepResult:
+    observation: Observation | None  # None once the episode is over
+    terminated: bool
+    truncated: bool
+    info: dict[str, Any]
+
+
+class Episode(Protocol):
+    settings: dict[str, Any]
+    replies: list[str]
+
+    @property
+    def done(self) -> bool: ...
+
+    def reset(self) -> tuple[Observation, dict[str, Any]]: ...
+
+    def step(self, reply: str) -> StepResult: ...
+
+    def outcome(self) -> dict[str, Any]: ...
+
+
+def check_settings(given: Mapping[str, Any], defaults: Mapping[str, Any], mode: str) -> dict[str, Any]:
+    """``defaults`` updated by ``given``; unknown keys and wrong types are SettingsError."""
+    unknown = sorted(set(given) - set(defaults))
+    if unknown:
+        raise SettingsError(f"mode {mode!r} has no setting(s) {', '.join(unknown)}; known: {', '.join(sorted(defaults))}")
+    merged = dict(defaults)
+    for key, value in given.items():
+        expected = type(defaults[key])
+        if expected is float and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
+            raise SettingsError(f"setting {key!r} must be {expected.__name__}, got {value!r}")
+        merged[key] = value
+    return merged

@@ -1,0 +1,99 @@
+"""External planners through plan_with_planner: verdicts, bounds and caching."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from scorer.pddl import PlannerCache, Verdict, bfs, parse_task, plan_with_planner, validate_plan
+
+ProblemMaker = Callable[[int, int, int], str]
+
+
+def _impossible(problem: str) -> str:
+    return re.sub(r"\(:goal \(and .*\)\)\)", "(:goal (and (on b1 b1))))", problem)
+
+
+@pytest.mark.planner
+@pytest.mark.parametrize(("blocks", "columns", "seed"), [(3, 4, 1), (3, 4, 2), (5, 5, 3)])
+def test_bfs_matches_symk_optimum(
+    blocksworld_domain: str, make_blocksworld_problem: ProblemMaker, blocks: int, columns: int, seed: int
+) -> None:
+    problem = make_blocksworld_problem(blocks, columns, seed)
+    task = parse_task(blocksworld_domain, problem)
+    result = plan_with_planner(blocksworld_domain, problem, engine="symk-opt", timeout_s=60)
+    assert result.verdict is Verdict.SOLVED and result.optimal, result.message
+    assert result.cost == bfs(task).length
+    assert validate_plan(task, result.plan or []).valid
+
+
+@pytest.mark.planner
+def test_satisficing_plan_is_valid_and_cached(blocksworld_domain: str, hard_problem: str, tmp_path: Path) -> None:
+    cache = PlannerCache(tmp_path)
+    first = plan_with_planner(blocksworld_domain, hard_problem, cache=cache)
+    assert first.verdict is Verdict.SOLVED and not first.optimal and not first.cached
+    task = parse_task(blocksworld_domain, hard_problem)
+    assert validate_plan(task, first.plan or []).valid and first.cost == len(first.plan or [])
+    started = time.monotonic()
+    again = plan_with_planner(blocksworld_domain, hard_problem, cache=cache)
+    assert again.cached and again.plan == first.plan and time.monotonic() - started < 0.5
+    from_disk = plan_with_planner(blocksworld_domain, hard_problem, cache=PlannerCache(tmp_path))
+    assert from_disk.cached and from_disk.plan == first.plan
+    assert (cache.hits, cache.misses) == (1, 1)
+
+
+@pytest.mark.planner
+@pytest.mark.parametrize("engine", ["fast-downward", "symk-opt"])
+def test_unsolvable(blocksworld_domain: str, make_blocksworld_problem: ProblemMaker, engine: str) -> None:
+    problem = _impossible(make_blocksworld_problem(3, 4, 0))
+    result = plan_with_planner(blocksworld_domain, problem, engine=engine)
+    assert result.verdict is Verdict.UNSOLVABLE and result.plan is None, result.message
+
+
+@pytest.mark.planner
+def test_timeout_is_enforced_and_cached(blocksworld_domain: str, hard_problem: str) -> None:
+    cache = PlannerCache()
+    started = time.monotonic()
+    result = plan_with_planner(blocksworld_domain, hard_problem, engine="symk-opt", timeout_s=1, cache=cache)
+    assert result.verdict is Verdict.TIMEOUT
+    assert time.monotonic() - started < 10
+    assert plan_with_planner(blocksworld_domain, hard_problem, engine="symk-opt", timeout_s=1, cache=cache).cached
+
+
+@pytest.mark.planner
+def test_optimal_fast_downward_refuses_conditional_effects(blocksworld_domain: str, hard_problem: str) -> None:
+    result = plan_with_planner(blocksworld_domain, hard_problem, engine="fast-downward-opt")
+    assert result.verdict is Verdict.UNSUPPORTED and "CONDITIONAL_EFFECTS" in result.message
+
+
+@pytest.mark.planner
+def test_tiny_memory_limit_fails_cleanly(blocksworld_domain: str, hard_problem: str) -> None:
+    started = time.monotonic()
+    result = plan_with_planner(blocksworld_domain, hard_problem, memory_mb=64, timeout_s=20)
+    assert result.verdict in (Verdict.MEMOUT, Verdict.ERROR) and result.message
+    assert time.monotonic() - started < 15
+
+
+COST_DOMAIN = """(define (domain c) (:requirements :strips :typing :action-costs)
+  (:types t) (:predicates (p ?x - t) (q ?x - t))
+  (:functions (total-cost) - number (w ?x - t) - number)
+  (:action a :parameters (?x - t) :precondition (p ?x) :effect (and (q ?x) (increase (total-cost) (w ?x)))))
+"""
+COST_PROBLEM = """(define (problem c1) (:domain c) (:objects o1 o2 - t)
+  (:init (p o1) (= (total-cost) 0) (= (w o1) 3) (= (w o2) 4)) (:goal (q o1)) (:metric minimize (total-cost)))
+"""
+
+
+@pytest.mark.planner
+def test_cost_sums_action_costs() -> None:
+    result = plan_with_planner(COST_DOMAIN, COST_PROBLEM, engine="symk-opt")
+    assert result.verdict is Verdict.SOLVED and result.plan == ["(a o1)"] and result.cost == 3
+
+
+def test_unknown_engine_is_rejected(blocksworld_domain: str, hard_problem: str) -> None:
+    with pytest.raises(ValueError, match="unknown engine"):
+        plan_with_planner(blocksworld_domain, hard_problem, engine="lpg")
