@@ -48,7 +48,7 @@ def test_wrong_answers_score_zero(mini_data: Path, tmp_path: Path) -> None:
 
 
 def test_missing_unknown_duplicate_and_malformed_lines_are_reported(mini_data: Path, tmp_path: Path) -> None:
-    gold = reference_lines(load_keys(mini_data), "gold")
+    gold = [line for line in reference_lines(load_keys(mini_data), "gold") if CONFIG in line]
     lines = [gold[0], "{not json", gold[0], json.dumps({"id": "nope/test/0001", "response": "Yes"}),
              json.dumps({"id": json.loads(gold[1])["id"], "response": "I am not sure"}), gold[2]]
     run = score_file(_write(tmp_path / "p.jsonl", lines), mini_data, tmp_path / "results.json")
@@ -58,7 +58,8 @@ def test_missing_unknown_duplicate_and_malformed_lines_are_reported(mini_data: P
     counts = results["configs"][CONFIG]["counts"]
     assert counts["unparsable"] == 1
     assert counts["missing"] == counts["n"] - 3
-    reasons = [json.loads(line)["reason"] for line in run.rows_path.read_text().splitlines()]
+    rows = [json.loads(line) for line in run.rows_path.read_text().splitlines()]
+    reasons = [row["reason"] for row in rows if row["config"] == CONFIG]
     assert reasons[:3] == ["correct", "unparsable", "correct"]
 
 
@@ -68,3 +69,21 @@ def test_same_predictions_give_identical_results(mini_data: Path, tmp_path: Path
     second = score_file(wrong, mini_data, tmp_path / "b.json")
     assert first.results_path.read_bytes() == second.results_path.read_bytes()
     assert first.rows_path.read_bytes() == second.rows_path.read_bytes()
+
+
+def test_episode_lines_are_replayed_and_client_outcomes_ignored(mini_data: Path, tmp_path: Path) -> None:
+    wrong = [json.loads(line) for line in reference_lines(load_keys(mini_data), "wrong") if '"episode"' in line]
+    for line in wrong:  # a client claiming success must not get it
+        line["episode"]["success"] = True
+        line["episode"]["outcome"] = {"success": True}
+    run = score_file(_write(tmp_path / "p.jsonl", [json.dumps(line) for line in wrong]), mini_data,
+                     tmp_path / "results.json")
+    results = json.loads(run.results_path.read_text())
+    assert results["configs"]["blocksworld-episodes"]["metrics"]["all"]["success"]["value"] == 0.0
+
+
+def test_a_text_response_for_an_episode_row_is_invalid(mini_data: Path, tmp_path: Path) -> None:
+    episode_id = next(i for i in load_keys(mini_data).rows if i.startswith("blocksworld-episodes/"))
+    path = _write(tmp_path / "p.jsonl", [json.dumps({"id": episode_id, "response": "Yes"})])
+    run = score_file(path, mini_data, tmp_path / "results.json")
+    assert json.loads(run.results_path.read_text())["configs"]["blocksworld-episodes"]["counts"]["invalid"] == 1
