@@ -13,13 +13,17 @@ from __future__ import annotations
 import argparse
 import time
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
+from typing import ParamSpec, TypeVar
 
 from unified_planning.io import PDDLReader
 from unified_planning.shortcuts import SequentialSimulator, get_environment
 
 from scorer.pddl import Task, bfs, parse_task, reachable_states
 
+P = ParamSpec("P")
+R = TypeVar("R")
 ROOT = Path(__file__).resolve().parents[1]
 DOMAIN = ROOT / "scorer" / "domains" / "blocksworld" / "domain.pddl"
 # Blocksworld "hard": 6 blocks, 4 columns, 60,480 reachable states, optimum 9.
@@ -34,7 +38,7 @@ HARD_PROBLEM = """(define (problem p0) (:domain blocksworld)
 """
 
 
-def timed(function, *args, **kwargs):  # type: ignore[no-untyped-def]
+def timed(function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> tuple[R, float]:
     started = time.perf_counter()
     value = function(*args, **kwargs)
     return value, time.perf_counter() - started

@@ -117,7 +117,8 @@ def compile_update(add: int, delete: int, cond_effects: Sequence[CondEffect]) ->
         lines.append(f"        d |= {effect.delete}")
     lines.append("    return (s & ~d) | a")
     namespace: dict[str, StateUpdate] = {}
-    exec(compile("\n".join(lines), "<pddl-action>", "exec"), namespace)  # noqa: S102 - ints only
+    # The generated source contains integer literals only, never PDDL text.
+    exec(compile("\n".join(lines), "<pddl-action>", "exec"), namespace)
     return namespace["update"]
 
 

@@ -133,4 +133,4 @@ class _StaticProposer:
 
 
 def _is_param(node: FNode, name: str) -> bool:
-    return node.is_parameter_exp() and node.parameter().name == name
+    return bool(node.is_parameter_exp() and node.parameter().name == name)

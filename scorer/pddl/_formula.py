@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import NamedTuple, Union
+from typing import NamedTuple, TypeAlias
 
 from ._errors import UnsupportedPDDL
 
@@ -42,7 +42,7 @@ class Disj:
     parts: tuple[Formula, ...]
 
 
-Formula = Union[bool, Lit, Conj, Disj]
+Formula: TypeAlias = bool | Lit | Conj | Disj
 
 StateTest = Callable[[int], bool]
 
@@ -65,7 +65,7 @@ def make_disj(parts: Iterable[Formula]) -> Formula:
     return _combine(parts, unit=False, zero=True, node=Disj)
 
 
-def _combine(parts: Iterable[Formula], unit: bool, zero: bool, node: type) -> Formula:
+def _combine(parts: Iterable[Formula], unit: bool, zero: bool, node: type[Conj] | type[Disj]) -> Formula:
     kept: list[Formula] = []
     seen_lits: dict[int, bool] = {}
     for part in _flatten(parts, node):
@@ -87,10 +87,10 @@ def _combine(parts: Iterable[Formula], unit: bool, zero: bool, node: type) -> Fo
     return kept[0] if len(kept) == 1 else node(tuple(kept))
 
 
-def _flatten(parts: Iterable[Formula], node: type) -> Iterable[Formula]:
+def _flatten(parts: Iterable[Formula], node: type[Conj] | type[Disj]) -> Iterable[Formula]:
     for part in parts:
         if isinstance(part, node):
-            yield from part.parts  # type: ignore[attr-defined]
+            yield from part.parts
         else:
             yield part
 
@@ -131,16 +131,14 @@ def _masks_of(lits: Iterable[Lit], rest: Formula) -> LiteralMasks:
 
 def to_dnf(formula: Formula) -> list[tuple[int, int]]:
     """Disjunctive normal form as (pos mask, neg mask) terms; [] means False."""
-    if formula is False:
-        return []
-    if formula is True:
-        return [(0, 0)]
+    if isinstance(formula, bool):
+        return [(0, 0)] if formula else []
     if isinstance(formula, Lit):
         return [(1 << formula.atom, 0) if formula.positive else (0, 1 << formula.atom)]
     if isinstance(formula, Disj):
         terms = [term for part in formula.parts for term in to_dnf(part)]
         return _checked(terms)
-    return _dnf_of_conj(formula.parts)  # type: ignore[union-attr]
+    return _dnf_of_conj(formula.parts)
 
 
 def _dnf_of_conj(parts: Sequence[Formula]) -> list[tuple[int, int]]:
@@ -160,7 +158,9 @@ def _checked(terms: list[tuple[int, int]]) -> list[tuple[int, int]]:
 def compile_test(formula: Formula) -> StateTest:
     """A fast predicate over integer states (generated code, integers only)."""
     source = f"lambda s: bool({_expression(formula)})"
-    return eval(compile(source, "<pddl-formula>", "eval"))  # noqa: S307 - ints only
+    # The generated source contains integer literals only, never PDDL text.
+    test: StateTest = eval(compile(source, "<pddl-formula>", "eval"))
+    return test
 
 
 def _expression(formula: Formula) -> str:

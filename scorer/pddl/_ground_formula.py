@@ -47,10 +47,10 @@ class FormulaGrounder:
         if node.is_exists() or node.is_forall():
             return self._quantifier(node, binding, negated)
         if node.is_equals():
-            left, right = (self.object_of(arg, binding) for arg in node.args)
-            return (left == right) != negated
+            first, second = (self.object_of(arg, binding) for arg in node.args)
+            return (first == second) != negated
         if node.is_bool_constant():
-            return node.bool_constant_value() != negated
+            return bool(node.bool_constant_value()) != negated
         raise UnsupportedPDDL(f"unsupported expression in a condition: {node}")
 
     def atom_index(self, fluent_node: FNode, binding: Binding) -> int:
@@ -63,7 +63,8 @@ class FormulaGrounder:
         if node.is_variable_exp():
             return binding[node.variable().name]
         if node.is_object_exp():
-            return node.object().name
+            name: str = node.object().name
+            return name
         raise UnsupportedPDDL(f"unsupported term (objects, parameters and variables only): {node}")
 
     def true_static_facts(self, predicate: str) -> list[tuple[str, ...]]:
@@ -121,7 +122,7 @@ class FormulaGrounder:
         parts = []
         for values in product(*domains):
             inner = dict(binding)
-            inner.update(zip((var.name for var in variables), values))
+            inner.update(zip((var.name for var in variables), values, strict=True))
             part = self.ground(body, inner, negated)
             if part is absorbing:
                 return absorbing

@@ -99,7 +99,7 @@ def _ground_effects(schema: InstantaneousAction, binding: Binding, grounder: For
         domains = [grounder.universe.objects_of(var.type.name) for var in variables]
         for values in product(*domains):
             inner = dict(binding)
-            inner.update(zip((var.name for var in variables), values))
+            inner.update(zip((var.name for var in variables), values, strict=True))
             condition = grounder.ground(effect.condition, inner) if effect.is_conditional() else True
             if condition is not False:
                 yield condition, grounder.atom_index(effect.fluent, inner), effect.value.bool_constant_value()

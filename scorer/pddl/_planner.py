@@ -6,17 +6,22 @@ subprocesses of that child, so they inherit the cap, and killing the group
 at the deadline also kills them. Children come from a "forkserver" that has
 unified-planning preloaded: each call starts fast, and the child's address
 space is the small server's rather than a copy of a possibly huge caller.
+As with every non-fork start method, the child re-imports the caller's main
+module, so scripts must keep their work under `if __name__ == "__main__":`.
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
+import importlib
 import multiprocessing
 import os
 import resource
 import signal
+import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -41,6 +46,7 @@ class _Request:
     problem_pddl: str
     timeout_s: float
     memory_mb: int
+    workdir: str = ""  # the planner's working directory (it writes output.sas there)
 
 
 def plan_with_planner(
@@ -53,10 +59,15 @@ def plan_with_planner(
 ) -> PlannerResult:
     """Solve with a unified-planning engine: "fast-downward" (satisficing),
     "symk-opt" (optimal plan length/cost), "fast-downward-opt" (optimal,
-    no conditional effects: UNSUPPORTED), or "symk"."""
+    no conditional effects: UNSUPPORTED), or "symk".
+
+    The planner gets `timeout_s` (the process is killed `_GRACE_S` later if it
+    overruns) and `memory_mb` of address space per process. Never raises for
+    planner failures: they are verdicts (ERROR carries the message).
+    """
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; expected one of {ENGINES}")
-    key = PlannerCache.key(engine, domain_pddl, problem_pddl, timeout_s, memory_mb) if cache else ""
+    key = PlannerCache.key(engine, domain_pddl, problem_pddl, timeout_s, memory_mb)
     if cache is not None:
         hit = cache.get(key)
         if hit is not None:
@@ -71,6 +82,13 @@ def plan_with_planner(
 
 
 def _run_isolated(request: _Request) -> PlannerResult:
+    # Fast Downward and symk write output.sas into their working directory;
+    # a private one keeps concurrent runs apart and the caller's directory clean.
+    with tempfile.TemporaryDirectory(prefix="planarium-planner-") as workdir:
+        return _run_in(replace(request, workdir=workdir))
+
+
+def _run_in(request: _Request) -> PlannerResult:
     context = _context()
     receiver, sender = context.Pipe(duplex=False)
     process = context.Process(target=_child_main, args=(sender, request), name=f"planner-{request.engine}")
@@ -98,7 +116,8 @@ def _await_outcome(receiver: Connection, timeout_s: float) -> dict[str, Any] | N
         if isinstance(first, dict):  # the child failed before getting ready
             return {**first, "clock_started": clock_started}
         if not receiver.poll(timeout_s + _GRACE_S):
-            return {"verdict": Verdict.TIMEOUT.value, "message": "killed at the time bound", "clock_started": clock_started}
+            killed = {"verdict": Verdict.TIMEOUT.value, "message": "killed at the time bound"}
+            return {**killed, "clock_started": clock_started}
         outcome: dict[str, Any] = receiver.recv()
         outcome["clock_started"] = clock_started
         return outcome
@@ -106,7 +125,7 @@ def _await_outcome(receiver: Connection, timeout_s: float) -> dict[str, Any] | N
         return None
 
 
-def _context() -> multiprocessing.context.BaseContext:
+def _context() -> multiprocessing.context.ForkServerContext | multiprocessing.context.SpawnContext:
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     context = multiprocessing.get_context("forkserver")
@@ -117,10 +136,8 @@ def _context() -> multiprocessing.context.BaseContext:
 def _kill_group(process: multiprocessing.process.BaseProcess) -> None:
     # The child leads its own process group, which holds the planner binaries.
     if process.pid is not None:
-        try:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(process.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
     process.kill()
     process.join()
 
@@ -152,6 +169,7 @@ def _result_from_outcome(request: _Request, outcome: dict[str, Any], seconds: fl
 def _child_main(connection: Connection, request: _Request) -> None:
     os.setsid()
     try:
+        os.chdir(request.workdir)
         _import_planning_modules()  # before the cap: imports are not the planner's memory
         limit = request.memory_mb * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
@@ -174,8 +192,8 @@ def _failure_outcome(error: BaseException, memory_mb: int) -> dict[str, Any]:
 
 
 def _import_planning_modules() -> None:
-    import unified_planning.io  # noqa: F401
-    import unified_planning.shortcuts  # noqa: F401
+    for module in ("unified_planning.io", "unified_planning.shortcuts", "unified_planning.engines"):
+        importlib.import_module(module)
 
 
 def _solve(request: _Request) -> dict[str, Any]:
@@ -202,8 +220,12 @@ def _solve(request: _Request) -> dict[str, Any]:
     if status in (Status.SOLVED_SATISFICING, Status.SOLVED_OPTIMALLY):
         plan = [_action_name(instance) for instance in answer.plan.actions]
         cost = _plan_cost(problem, answer.plan, original_metrics)
-        return {"verdict": Verdict.SOLVED.value, "plan": plan, "cost": cost,
-                "optimal": status == Status.SOLVED_OPTIMALLY}
+        return {
+            "verdict": Verdict.SOLVED.value,
+            "plan": plan,
+            "cost": cost,
+            "optimal": status == Status.SOLVED_OPTIMALLY,
+        }
     verdict, message = _verdict_of(status, request.engine, unsupported, logs)
     return {"verdict": verdict.value, "message": message}
 
@@ -248,7 +270,8 @@ def _plan_cost(problem: Any, plan: Any, metrics: list[Any]) -> int | None:
         if expression is None:
             continue
         parameters = [environment.expression_manager.ParameterExp(p) for p in instance.action.parameters]
-        bound = environment.substituter.substitute(expression, dict(zip(parameters, instance.actual_parameters)))
+        arguments = dict(zip(parameters, instance.actual_parameters, strict=True))
+        bound = environment.substituter.substitute(expression, arguments)
         value = simplifier.simplify(bound)
         if not (value.is_int_constant() or value.is_real_constant()):
             return None

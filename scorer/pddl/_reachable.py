@@ -53,7 +53,8 @@ class ReachableSpace:
 
     def _predecessors(self) -> dict[int, list[int]]:
         predecessors: dict[int, list[int]] = {}
-        for state, successors in zip(self.order, self.successors):
+        # `order` is longer than `successors` when the cap left states unexpanded.
+        for state, successors in zip(self.order, self.successors, strict=False):
             for successor in successors:
                 predecessors.setdefault(successor, []).append(state)
         return predecessors

@@ -71,6 +71,10 @@ class Task:
             _successors=SuccessorGenerator(actions),
         )
 
+    def __repr__(self) -> str:
+        # The default repr would print every atom and action.
+        return f"Task({self.name!r}, {len(self.atoms)} atoms, {len(self.actions)} actions)"
+
     # -- states -------------------------------------------------------------
 
     def holds(self, state: int, atom: str) -> bool:
@@ -108,7 +112,7 @@ class Task:
             return False
         param_types = self.action_schemas[call[0]]
         return len(param_types) == len(call[1]) and all(
-            object_has_type(self.objects, self.types, obj, kind) for obj, kind in zip(call[1], param_types)
+            object_has_type(self.objects, self.types, obj, kind) for obj, kind in zip(call[1], param_types, strict=True)
         )
 
     def applicable(self, state: int) -> list[GroundAction]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -114,7 +115,7 @@ def _layout_facts(layout: dict[str, list[str]]) -> list[str]:
     facts = []
     for column, stack in layout.items():
         facts += [f"(incolumn {block} {column})" for block in stack]
-        facts += [f"(on {upper} {lower})" for lower, upper in zip(stack, stack[1:])]
+        facts += [f"(on {upper} {lower})" for lower, upper in pairwise(stack)]
         if stack:
             facts.append(f"(clear {stack[-1]})")
     return facts

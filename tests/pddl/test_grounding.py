@@ -32,7 +32,11 @@ def test_atom_table_order_and_static_mask(hard_task: Task) -> None:
 def test_action_order_and_lookup(hard_task: Task) -> None:
     assert len(hard_task.actions) == 24
     assert [a.name for a in hard_task.actions[:5]] == [
-        "(moveblock r c1)", "(moveblock r c2)", "(moveblock r c3)", "(moveblock r c4)", "(moveblock o c1)",
+        "(moveblock r c1)",
+        "(moveblock r c2)",
+        "(moveblock r c3)",
+        "(moveblock r c4)",
+        "(moveblock o c1)",
     ]
     assert all(action.index == i for i, action in enumerate(hard_task.actions))
     assert hard_task.action("( MoveBlock  r c1 )") is hard_task.actions[0]
@@ -129,15 +133,27 @@ def test_upper_case_untyped_domain(blocks4: tuple[str, str]) -> None:
 @pytest.mark.parametrize(
     ("domain", "feature"),
     [
-        ("(define (domain d) (:requirements :strips :derived-predicates) (:predicates (p) (q))"
-         " (:derived (q) (p)) (:action a :parameters () :precondition (q) :effect (p)))", "derived"),
-        ("(define (domain d) (:requirements :durative-actions) (:predicates (p))"
-         " (:durative-action a :parameters () :duration (= ?duration 1)"
-         " :condition (at start (not (p))) :effect (at end (p))))", "durative"),
-        ("(define (domain d) (:requirements :strips :numeric-fluents) (:predicates (p)) (:functions (f))"
-         " (:action a :parameters () :precondition (> (f) 1) :effect (p)))", "numeric"),
-        ("(define (domain d) (:requirements :strips :numeric-fluents) (:predicates (p)) (:functions (f))"
-         " (:action a :parameters () :precondition (p) :effect (assign (f) 3)))", "numeric"),
+        (
+            "(define (domain d) (:requirements :strips :derived-predicates) (:predicates (p) (q))"
+            " (:derived (q) (p)) (:action a :parameters () :precondition (q) :effect (p)))",
+            "derived",
+        ),
+        (
+            "(define (domain d) (:requirements :durative-actions) (:predicates (p))"
+            " (:durative-action a :parameters () :duration (= ?duration 1)"
+            " :condition (at start (not (p))) :effect (at end (p))))",
+            "durative",
+        ),
+        (
+            "(define (domain d) (:requirements :strips :numeric-fluents) (:predicates (p)) (:functions (f))"
+            " (:action a :parameters () :precondition (> (f) 1) :effect (p)))",
+            "numeric",
+        ),
+        (
+            "(define (domain d) (:requirements :strips :numeric-fluents) (:predicates (p)) (:functions (f))"
+            " (:action a :parameters () :precondition (p) :effect (assign (f) 3)))",
+            "numeric",
+        ),
     ],
 )
 def test_unsupported_features_are_refused(domain: str, feature: str) -> None:
@@ -154,7 +170,10 @@ COST_DOMAIN = """(define (domain c) (:requirements :strips :typing :action-costs
 
 @pytest.mark.parametrize("metric", ["(:metric minimize (total-cost))", ""])
 def test_action_costs_are_ignored(metric: str) -> None:
-    problem = f"(define (problem c1) (:domain c) (:objects o1 o2 - t) (:init (p o1) (= (w o1) 3) (= (w o2) 4)) (:goal (q o1)) {metric})"
+    problem = (
+        "(define (problem c1) (:domain c) (:objects o1 o2 - t)"
+        f" (:init (p o1) (= (w o1) 3) (= (w o2) 4)) (:goal (q o1)) {metric})"
+    )
     task = parse_task(COST_DOMAIN, problem)
     assert [action.name for action in task.actions] == ["(a o1)"]  # (p o2) is statically false
     assert task.is_goal(task.successor(task.init, "(a o1)"))

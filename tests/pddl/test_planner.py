@@ -32,8 +32,13 @@ def test_bfs_matches_symk_optimum(
 
 
 @pytest.mark.planner
-def test_satisficing_plan_is_valid_and_cached(blocksworld_domain: str, hard_problem: str, tmp_path: Path) -> None:
-    cache = PlannerCache(tmp_path)
+def test_satisficing_plan_is_valid_and_cached(
+    blocksworld_domain: str, hard_problem: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    caller_directory = tmp_path / "caller"
+    caller_directory.mkdir()
+    monkeypatch.chdir(caller_directory)
+    cache = PlannerCache(tmp_path / "cache")
     first = plan_with_planner(blocksworld_domain, hard_problem, cache=cache)
     assert first.verdict is Verdict.SOLVED and not first.optimal and not first.cached
     task = parse_task(blocksworld_domain, hard_problem)
@@ -41,9 +46,10 @@ def test_satisficing_plan_is_valid_and_cached(blocksworld_domain: str, hard_prob
     started = time.monotonic()
     again = plan_with_planner(blocksworld_domain, hard_problem, cache=cache)
     assert again.cached and again.plan == first.plan and time.monotonic() - started < 0.5
-    from_disk = plan_with_planner(blocksworld_domain, hard_problem, cache=PlannerCache(tmp_path))
+    from_disk = plan_with_planner(blocksworld_domain, hard_problem, cache=PlannerCache(tmp_path / "cache"))
     assert from_disk.cached and from_disk.plan == first.plan
     assert (cache.hits, cache.misses) == (1, 1)
+    assert not any(caller_directory.iterdir())  # no output.sas left in the caller's directory
 
 
 @pytest.mark.planner

@@ -38,13 +38,17 @@ def test_reachable_count_matches_formula(
 ) -> None:
     task = _task(blocksworld_domain, make_blocksworld_problem, blocks, columns)
     space = reachable_states(task)
-    assert space.complete and len(space) == _layouts(blocks, columns) == {(3, 4): 120, (5, 5): 15_120}[(blocks, columns)]
+    assert (
+        space.complete and len(space) == _layouts(blocks, columns) == {(3, 4): 120, (5, 5): 15_120}[(blocks, columns)]
+    )
     assert space.dist[task.init] == 0
     other = random.Random(1).choice(list(space.dist))
     assert len(reachable_states(task, start=other)) == len(space)  # the space is strongly connected
 
 
-def test_goal_distances_satisfy_bellman_equation(blocksworld_domain: str, make_blocksworld_problem: ProblemMaker) -> None:
+def test_goal_distances_satisfy_bellman_equation(
+    blocksworld_domain: str, make_blocksworld_problem: ProblemMaker
+) -> None:
     task = _task(blocksworld_domain, make_blocksworld_problem, 3, 4, seed=3)
     space = reachable_states(task)
     distance = space.goal_distances()
@@ -75,7 +79,9 @@ def test_hard_problem_optimum_is_nine(blocksworld_domain: str, hard_problem: str
     assert astar(task).length == 9
 
 
-def test_astar_with_perfect_and_zero_heuristics(blocksworld_domain: str, make_blocksworld_problem: ProblemMaker) -> None:
+def test_astar_with_perfect_and_zero_heuristics(
+    blocksworld_domain: str, make_blocksworld_problem: ProblemMaker
+) -> None:
     task = _task(blocksworld_domain, make_blocksworld_problem, 5, 5, seed=2)
     distance = reachable_states(task).goal_distances()
     optimum = bfs(task).length

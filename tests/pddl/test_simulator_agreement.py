@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from importlib import resources
 
 import pytest
 from unified_planning.io import PDDLReader
@@ -16,6 +17,8 @@ from scorer.pddl._universe import Universe
 # UP's simulator needs ~10 ms per applicability test, so the blocksworld
 # walks are kept short.
 WALK_SHAPE = {"hard": (2, 8), "bw-3-4": (3, 10), "gripper": (4, 25), "blocks4": (4, 25)}
+# IPC domains shipped inside the unified-planning wheel (skipped if absent).
+UP_SHIPPED = {"depot": (2, 8), "miconic": (3, 10)}
 
 
 def _up_problem(domain: str, problem: str) -> Problem:
@@ -26,9 +29,7 @@ def _up_problem(domain: str, problem: str) -> Problem:
 def _atom_nodes(problem: Problem, task: Task) -> list[FNode]:
     universe = Universe.from_problem(problem)
     assert universe.atom_names == task.atoms
-    return [
-        problem.fluent(name)(*(problem.object(arg) for arg in args)) for name, args in universe.atom_keys
-    ]
+    return [problem.fluent(name)(*(problem.object(arg) for arg in args)) for name, args in universe.atom_keys]
 
 
 def _as_mask(state: State, nodes: list[FNode]) -> int:
@@ -79,3 +80,13 @@ def test_random_walks_agree(
         "blocks4": blocks4,
     }[case]
     _compare_walks(domain, problem, len(case), *WALK_SHAPE[case])
+
+
+@pytest.mark.parametrize("name", list(UP_SHIPPED))
+def test_random_walks_agree_on_ipc_domains(name: str) -> None:
+    folder = resources.files("unified_planning") / "test" / "pddl" / name
+    try:
+        domain, problem = (folder / "domain.pddl").read_text(), (folder / "problem.pddl").read_text()
+    except FileNotFoundError:
+        pytest.skip(f"unified-planning does not ship {name}")
+    _compare_walks(domain, problem, len(name), *UP_SHIPPED[name])
