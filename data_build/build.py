@@ -22,12 +22,14 @@ def build(out_dir: Path, configs: str | None = None, settings: BuildSettings = B
     """
     specs = select(configs)
     built: dict[str, tuple[ConfigSpec, Rows]] = {}
+    split_bytes: dict[tuple[str, str], int] = {}
     for spec in specs:
         rows = spec.build(settings)
         for split, split_rows in rows.items():
-            write_split(split_rows, spec.features, out_dir, spec.name, split)
+            split_bytes[(spec.name, split)] = write_split(split_rows, spec.features, out_dir, spec.name, split)
         built[spec.name] = (spec, rows)
-    (out_dir / "README.md").write_text(render_card(built, settings.size, settings.seed, __version__))
+    card = render_card(built, split_bytes, settings.size, settings.seed, __version__)
+    (out_dir / "README.md").write_text(card)
     checksums = _checksums(out_dir)
     (out_dir / CHECKSUMS).write_text(json.dumps(checksums, indent=1, sort_keys=True) + "\n")
     return checksums

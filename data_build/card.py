@@ -14,9 +14,10 @@ from data_build.spec import SPLITS, ConfigSpec, Rows
 CARDS_DIR = Path(__file__).resolve().parent.parent / "cards"
 
 
-def render_card(built: dict[str, tuple[ConfigSpec, Rows]], size: str, seed: int, version: str) -> str:
+def render_card(built: dict[str, tuple[ConfigSpec, Rows]], split_bytes: dict[tuple[str, str], int],
+                size: str, seed: int, version: str) -> str:
     names = sorted(built)
-    front_matter = _yaml(built)
+    front_matter = _yaml(built, split_bytes)
     sections = [_section(built[name][0], built[name][1]) for name in names]
     table = [
         f"| `{name}` | {len(rows.get('test', []))} / {len(rows.get('dev', []))} | {spec.summary} |"
@@ -35,7 +36,7 @@ def render_card(built: dict[str, tuple[ConfigSpec, Rows]], size: str, seed: int,
     return f"---\n{front_matter}---\n\n{body}"
 
 
-def _yaml(built: dict[str, tuple[ConfigSpec, Rows]]) -> str:
+def _yaml(built: dict[str, tuple[ConfigSpec, Rows]], split_bytes: dict[tuple[str, str], int]) -> str:
     configs = []
     infos = {}
     for name in sorted(built):
@@ -46,7 +47,8 @@ def _yaml(built: dict[str, tuple[ConfigSpec, Rows]]) -> str:
         )
         split_dict = SplitDict()
         for split in splits:
-            split_dict.add(SplitInfo(name=split, num_examples=len(rows[split])))
+            num_bytes = split_bytes.get((name, split), 0)
+            split_dict.add(SplitInfo(name=split, num_bytes=num_bytes, num_examples=len(rows[split])))
         infos[name] = DatasetInfo(features=spec.features, splits=split_dict, config_name=name)
     card_data = DatasetCardData(configs=configs)
     DatasetInfosDict(infos).to_dataset_card_data(card_data)

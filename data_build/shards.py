@@ -20,8 +20,8 @@ def shard_paths(out_dir: Path, config: str, split: str, n_shards: int) -> list[P
     return [folder / f"{split}-{i:05d}-of-{n_shards:05d}.parquet" for i in range(n_shards)]
 
 
-def write_split(rows: list[dict[str, Any]], features: Features, out_dir: Path, config: str, split: str) -> list[Path]:
-    """Write ``rows`` (already in id order) as contiguous shards; return their paths."""
+def write_split(rows: list[dict[str, Any]], features: Features, out_dir: Path, config: str, split: str) -> int:
+    """Write ``rows`` (already in id order) as contiguous shards; return the split's Arrow size in bytes."""
     table = pa.Table.from_pylist(rows, schema=features.arrow_schema)
     n_shards = max(1, math.ceil(table.nbytes / MAX_SHARD_BYTES))
     paths = shard_paths(out_dir, config, split, n_shards)
@@ -32,7 +32,7 @@ def write_split(rows: list[dict[str, Any]], features: Features, out_dir: Path, c
     for index, path in enumerate(paths):
         shard = table.slice(index * rows_per_shard, rows_per_shard)
         _write_table(shard, path)
-    return paths
+    return table.nbytes
 
 
 def _write_table(table: pa.Table, path: Path) -> None:
