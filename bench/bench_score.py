@@ -3,9 +3,9 @@
 Ours reads only the key columns of the shards (never the images) and replays episodes
 through the engine. The naive way is what a user would write first: load the whole
 config with ``datasets.load_dataset`` (images decoded) and loop over rows. Each way runs
-in a fresh subprocess and reports its peak RSS after its imports (the mark is reset once they are done,
-the imports through /proc/self/clear_refs, so the shared import cost is left out; Linux
-only); both must give the same accuracy.
+in a fresh subprocess and reports its peak RSS after its imports (the peak mark is reset
+through /proc/self/clear_refs once they are done, so the import spike both share is left
+out; Linux only). Both must give the same accuracy.
 
     python bench/bench_score.py [--size mini|full]
 """
