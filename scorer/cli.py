@@ -100,6 +100,18 @@ def answers(kind: str, data: Path, split: str, out: Path) -> None:
     click.echo(f"wrote {len(lines)} {kind} predictions to {out}")
 
 
+def _register_commands() -> None:
+    """Commands that live with their subsystem: the server, the agents, the importers."""
+    from agents.command import run
+    from scorer.rollout.command import serve
+
+    main.add_command(serve)
+    main.add_command(run)
+
+
+_register_commands()
+
+
 def score_main() -> None:
     """Entry point of the ``score`` console script: ``planarium score``."""
     score.main(args=sys.argv[1:], prog_name="score")

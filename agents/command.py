@@ -1,0 +1,77 @@
+"""``planarium run``: play every episode row of a config with an agent."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from agents import AGENT_NAMES
+
+
+@click.command()
+@click.option("--agent", "agent_name", type=click.Choice(AGENT_NAMES), required=True)
+@click.option("--config", required=True, help="An episode config, e.g. blocksworld-episodes.")
+@click.option("--data", type=click.Path(path_type=Path), default=Path("parquet"), show_default=True)
+@click.option("--split", default="test", show_default=True)
+@click.option("--settings", "settings_json", default="{}", show_default=True,
+              help='Episode settings as JSON, e.g. \'{"mode": "planner", "output": "action"}\'.')
+@click.option("--server", default=None, help="URL of a running `planarium serve`.")
+@click.option("--spawn", is_flag=True, help="Start a local server for this run (its log is --out).")
+@click.option("--out", type=click.Path(path_type=Path), default=Path("episodes.jsonl"), show_default=True)
+@click.option("--concurrency", type=int, default=8, show_default=True, help="Episodes played at once.")
+@click.option("--limit", type=int, default=None, help="Play only the first N rows.")
+@click.option("--model", default=None, help="Model name (openai, vllm).")
+@click.option("--base-url", default=None, help="OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1.")
+@click.option("--max-tokens", type=int, default=1024, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the random agent.")
+def run(agent_name: str, config: str, data: Path, split: str, settings_json: str, server: str | None, spawn: bool,
+        out: Path, concurrency: int, limit: int | None, model: str | None, base_url: str | None,
+        max_tokens: int, seed: int) -> None:
+    """Play the episodes of CONFIG with an agent through the HTTP API and write their log."""
+    from tqdm import tqdm
+
+    from agents import make_agent
+    from agents.client import RolloutClient
+    from agents.runner import run_episodes
+    from scorer.dataset import DatasetError, load_keys
+
+    if spawn == bool(server):
+        raise click.ClickException("give --server URL or --spawn (one of them)")
+    try:
+        settings = json.loads(settings_json)
+        assert isinstance(settings, dict)
+    except (ValueError, AssertionError):
+        raise click.ClickException("--settings must be a JSON object") from None
+    try:
+        rows = [r for r in load_keys(data, split, {config}).rows.values() if r.task == "episode"][:limit]
+        agent = make_agent(agent_name, model=model, base_url=base_url, max_tokens=max_tokens, seed=seed,
+                           concurrency=concurrency)
+    except (DatasetError, ValueError, RuntimeError) as error:
+        raise click.ClickException(str(error)) from None
+    if not rows:
+        raise click.ClickException(f"no episode rows in config {config!r} ({split}) under {data}")
+    spawned = _spawn(data, out) if spawn else None
+    client = RolloutClient(spawned.url if spawned else str(server))
+    try:
+        with tqdm(total=len(rows), desc=f"{agent_name} on {config}", unit="episode") as bar:
+            report = run_episodes(client, agent, rows, settings, model or agent_name, concurrency,
+                                  on_done=lambda: bar.update(1))
+    finally:
+        if spawned:
+            spawned.shutdown()
+    if not spawned:  # a spawned server wrote --out itself
+        out.write_text("".join(json.dumps(line) + "\n" for line in report.logs))
+    for error in report.errors:
+        click.echo(f"warning: {error}", err=True)
+    successes = f"{len(report.logs)} episodes logged to {out}"
+    click.echo(f"{successes}; score them with: score {out} --data {data} --configs {config}")
+
+
+def _spawn(data: Path, out: Path):  # type: ignore[no-untyped-def]
+    from scorer.rollout import start_server
+
+    if out.exists():
+        out.unlink()  # the spawned server appends; a fresh run starts a fresh log
+    return start_server(data, port=0, log=out)
