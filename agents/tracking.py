@@ -20,6 +20,10 @@ _REAL_MOVE = re.compile(r"moveblock\((\w+), (\w+)\)")
 def believed_state(task: Task, memory: dict[str, Any], info: dict[str, Any]) -> int:
     """Update and return the believed state after the last step's ``info``."""
     state = memory.setdefault("state", task.init)
+    if info.get("executed_action"):  # grounder mode names the move that really ran
+        action = task.action(info["executed_action"])
+        memory["state"] = task.successor(state, action) if action and task.is_applicable(state, action) else state
+        return memory["state"]
     feedback = info.get("feedback") or {}
     if feedback.get("outcome") != "success":
         return state

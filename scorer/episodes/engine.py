@@ -11,9 +11,13 @@ from typing import Any
 
 from scorer.dataset import KeyRow
 from scorer.episodes.base import Episode, SettingsError
+from scorer.episodes.grounder import GrounderEpisode
 from scorer.episodes.planner import PlannerEpisode
 
-MODES: dict[str, Callable[[KeyRow, dict[str, Any]], Episode]] = {"planner": PlannerEpisode}
+MODES: dict[str, Callable[[KeyRow, dict[str, Any]], Episode]] = {
+    "planner": PlannerEpisode,
+    "grounder": GrounderEpisode,
+}
 
 
 def register_mode(name: str, factory: Callable[[KeyRow, dict[str, Any]], Episode]) -> None:

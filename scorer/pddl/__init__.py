@@ -16,6 +16,7 @@ from ._search import SearchResult, astar, bfs
 from ._task import Task
 from ._validate import FailureReason, PlanValidation, validate_plan
 from ._walk import random_walk
+from ._write import domain_name, problem_for_state
 
 __all__ = [
     "ENGINES",
@@ -34,10 +35,12 @@ __all__ = [
     "UnsupportedPDDL",
     "Verdict",
     "astar",
+    "domain_name",
     "bfs",
     "normalize_name",
     "parse_task",
     "plan_with_planner",
+    "problem_for_state",
     "random_walk",
     "reachable_states",
     "validate_plan",

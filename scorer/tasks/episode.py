@@ -14,7 +14,6 @@ from typing import Any
 
 from scorer.dataset import KeyRow
 from scorer.episodes.base import SettingsError
-from scorer.episodes.engine import replay
 from scorer.predictions import Prediction
 from scorer.report.stats import Metric
 from scorer.tasks.base import ScoredRow, TaskKind, Verdict, mean, rate
@@ -29,6 +28,8 @@ def judge(row: KeyRow, prediction: Prediction) -> Verdict:
     problem = _shape_problem(episode)
     if problem:
         return Verdict(0.0, "invalid", problem)
+    from scorer.episodes.engine import replay  # here: the engine's modes import task helpers
+
     try:
         outcome = replay(row, episode.get("settings") or {}, episode["replies"])
     except SettingsError as error:

@@ -1,0 +1,33 @@
+"""Write a PDDL problem for a state of a task, from the task's own vocabulary only.
+
+Used to plan from a believed state: every atom written is one of ``task.atoms``, so no
+text from a model reply can ever reach the planner's input.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ._task import Task
+
+_DOMAIN_NAME = re.compile(r"\(\s*define\s*\(\s*domain\s+([^\s()]+)", re.IGNORECASE)
+
+
+def domain_name(domain_pddl: str) -> str:
+    found = _DOMAIN_NAME.search(domain_pddl)
+    if found is None:
+        raise ValueError("the domain text has no (define (domain NAME) header")
+    return found[1]
+
+
+def problem_for_state(task: Task, domain_pddl: str, state: int, name: str = "believed") -> str:
+    """A problem with ``state`` as :init (as believed, static facts too) and the task's goal."""
+    by_type: dict[str, list[str]] = {}
+    for obj, type_name in task.objects.items():
+        by_type.setdefault(type_name, []).append(obj)
+    objects = " ".join(f"{' '.join(names)} - {type_name}" for type_name, names in by_type.items())
+    positive, negative = task.goal_atoms()
+    goal = [*positive, *(f"(not {atom})" for atom in negative)]
+    init = "\n    ".join(task.true_atoms(state))
+    return (f"(define (problem {name})\n  (:domain {domain_name(domain_pddl)})\n  (:objects {objects})\n"
+            f"  (:init\n    {init})\n  (:goal (and {' '.join(goal)})))\n")
