@@ -18,6 +18,12 @@ _MODULES: list[str] = [
     "floortile",
     "gripper",
     "visitall",
+    "rovers",
+    "depot",
+    "goldminer",
+    "satellite",
+    "swap",
+    "alfworld",
 ]
 
 
