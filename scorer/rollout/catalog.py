@@ -6,6 +6,7 @@ rather than that it does not exist.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from scorer.dataset import DatasetError, KeyRow, load_keys, read_checksums
@@ -28,5 +29,5 @@ def load_rows(root: Path) -> dict[str, KeyRow]:
     return rows
 
 
-def count_episode_rows(rows: dict[str, KeyRow]) -> int:
+def count_episode_rows(rows: Mapping[str, KeyRow]) -> int:
     return sum(1 for row in rows.values() if row.task == EPISODE_TASK)

@@ -1,35 +1,66 @@
-"""``planarium serve``: the rollout server on the command line."""
+"""``planarium serve``: the rollout server on the command line (registered by scorer.cli).
+
+Heavy imports wait until the command runs, so ``planarium --help`` stays fast.
+"""
 
 from __future__ import annotations
 
-import time
+import ipaddress
+import signal
 from pathlib import Path
+from types import FrameType
 
 import click
 
+DEFAULT_DATA = Path("parquet")
 
-@click.command()
-@click.option("--data", type=click.Path(path_type=Path), default=Path("parquet"), show_default=True,
-              help="Built dataset folder with at least one episode config.")
-@click.option("--host", default="127.0.0.1", show_default=True, help="Loopback by default.")
-@click.option("--port", type=int, default=8765, show_default=True)
-@click.option("--log", type=click.Path(path_type=Path), default=Path("episodes.jsonl"), show_default=True,
-              help="JSONL log of finished episodes; `score` takes it as is.")
-@click.option("--timeout-s", type=float, default=900.0, show_default=True,
-              help="An episode with no request for this long expires (and is logged).")
-@click.option("--max-episodes", type=int, default=256, show_default=True, help="Live episodes at most.")
-def serve(data: Path, host: str, port: int, log: Path, timeout_s: float, max_episodes: int) -> None:
-    """Serve episodes over HTTP: POST /episodes, POST /episodes/{id}/step, GET, DELETE, GET /health."""
+
+@click.command("serve")
+@click.option("--data", type=click.Path(path_type=Path), default=DEFAULT_DATA, show_default=True,
+              help="Built dataset folder; episodes start from its test and dev rows.")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (no auth: keep loopback).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="0: any free port.")
+@click.option("--log", type=click.Path(path_type=Path, dir_okay=False), default=Path("episodes.jsonl"),
+              show_default=True, help="JSONL log of ended episodes; score it with: score LOG")
+@click.option("--timeout-s", type=click.FloatRange(min=0, min_open=True), default=900.0, show_default=True,
+              help="An episode with no request for this long is logged as expired and removed.")
+@click.option("--max-episodes", type=click.IntRange(min=1), default=256, show_default=True,
+              help="Most episodes running at once; more get 503.")
+@click.option("--access-log", is_flag=True, help="Print one line per request to stderr.")
+def serve(data: Path, host: str, port: int, log: Path, timeout_s: float, max_episodes: int, access_log: bool) -> None:
+    """Run episodes over HTTP + JSON: POST /episodes, POST /episodes/{id}/step, GET|DELETE /episodes/{id}, GET /health."""
     from scorer.dataset import DatasetError
-    from scorer.rollout.server import start_server
+    from scorer.rollout.server import serve as start
 
+    if not _is_loopback(host):
+        click.echo(f"warning: {host} is not a loopback address; anyone who reaches it can run episodes "
+                   "and write to the log", err=True)
     try:
-        server = start_server(data, host, port, log, timeout_s, max_episodes)
-    except (DatasetError, OSError) as error:
+        server = start(data, host, port, log, timeout_s, max_episodes, access_log)
+    except DatasetError as error:
         raise click.ClickException(str(error)) from None
-    click.echo(f"serving {server.url} (log: {log}); Ctrl-C to stop")
+    except OSError as error:
+        raise click.ClickException(f"cannot serve on {host}:{port} with log {log}: {error.strerror or error}") from None
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)
+    click.echo(f"serving {server.service.n_episode_rows} episode rows at {server.url}; "
+               f"logging ended episodes to {log}; Ctrl-C to stop", err=True)
     try:
-        while True:
-            time.sleep(3600)
+        server.wait()
     except KeyboardInterrupt:
-        server.shutdown()
+        pass
+    finally:
+        server.shutdown()  # logs episodes still running as abandoned
+        click.echo(f"stopped; score the log with: score {log} --data {data}", err=True)
+
+
+def _exit_on_sigterm(signum: int, frame: FrameType | None) -> None:
+    raise SystemExit(0)  # unwinds through server.wait(), so the finally block still shuts down cleanly
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False

@@ -1,0 +1,136 @@
+"""HTTP plumbing: body limits, JSON responses, and turning every failure into JSON.
+
+Each request runs in its own thread (ThreadingHTTPServer). Whatever goes wrong, the
+client gets ``{"error": message}`` with a status, and the server goes on.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from scorer import __version__
+from scorer.rollout import routes
+from scorer.rollout.errors import ApiError
+from scorer.rollout.service import EpisodeFailed
+
+if TYPE_CHECKING:
+    from scorer.rollout.server import RolloutServer
+
+MAX_BODY_BYTES = 1 << 20
+MAX_DISCARD_BYTES = 64 << 20
+
+
+class RolloutHandler(BaseHTTPRequestHandler):
+    server: RolloutServer
+    server_version = f"planarium/{__version__}"
+    protocol_version = "HTTP/1.1"  # keep-alive: an agent's many steps reuse one connection
+    timeout = 60  # seconds a stalled client may hold its thread
+
+    def do_GET(self) -> None:
+        self._handle()
+
+    def do_POST(self) -> None:
+        self._handle()
+
+    def do_DELETE(self) -> None:
+        self._handle()
+
+    # Methods no route takes: answered 405 rather than the base class's 501 page.
+    do_PUT = do_PATCH = do_HEAD = do_OPTIONS = do_GET
+
+    def _handle(self) -> None:
+        path = urlsplit(self.path).path
+        try:
+            body = self._read_body()
+            action, params = routes.route(self.command, path)
+            reply = action(self.server.service, params, body)
+        except ApiError as error:
+            self._send_error_json(error, path)
+            return
+        except Exception as error:  # a bug must cost one request, not the server
+            traceback.print_exception(error, file=sys.stderr)
+            message = f"internal error: {type(error).__name__}: {error}"
+            self._send_json(HTTPStatus.INTERNAL_SERVER_ERROR, {"error": message})
+            return
+        self._send_json(reply.status, reply.document, reply.headers)
+
+    def _read_body(self) -> bytes:
+        if "Transfer-Encoding" in self.headers:
+            self.close_connection = True  # the chunked body is left unread
+            raise ApiError(HTTPStatus.LENGTH_REQUIRED, "send the body with a Content-Length, not chunked")
+        length = self._content_length()
+        if length > MAX_BODY_BYTES:
+            self._discard_body(length)
+            raise ApiError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
+                           f"the body has {length} bytes; at most {MAX_BODY_BYTES} are accepted")
+        body = self.rfile.read(length) if length else b""
+        if len(body) < length:
+            self.close_connection = True
+            raise ApiError(HTTPStatus.BAD_REQUEST, f"the body ended after {len(body)} of {length} bytes")
+        return body
+
+    def _discard_body(self, length: int) -> None:
+        """Read an oversize body away, so the client (still sending) gets the 413 rather than a reset."""
+        if length > MAX_DISCARD_BYTES:
+            self.close_connection = True  # not worth reading: the unread rest makes the connection unusable
+            return
+        while length > 0:
+            chunk = self.rfile.read(min(length, 1 << 16))
+            if not chunk:
+                self.close_connection = True
+                return
+            length -= len(chunk)
+
+    def _content_length(self) -> int:
+        header = self.headers.get("Content-Length", "0")
+        try:
+            length = int(header)
+        except ValueError:
+            length = -1
+        if length < 0:
+            self.close_connection = True
+            raise ApiError(HTTPStatus.BAD_REQUEST, f"Content-Length {header!r} is not a byte count")
+        return length
+
+    def _send_error_json(self, error: ApiError, path: str) -> None:
+        if isinstance(error, EpisodeFailed):  # keep the episode's traceback for the operator
+            traceback.print_exception(error.__cause__, file=sys.stderr)
+        headers = {}
+        if error.status == HTTPStatus.METHOD_NOT_ALLOWED:
+            headers["Allow"] = routes.allowed_methods(path) or ""
+        self._send_json(error.status, {"error": error.message}, headers)
+
+    def _send_json(self, status: HTTPStatus, document: dict[str, Any], headers: dict[str, str] | None = None) -> None:
+        data = json.dumps(document).encode("ascii")
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        if self.close_connection:
+            self.send_header("Connection", "close")
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(data)
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """The base class's errors (bad request line, header too long...) as JSON too."""
+        status = HTTPStatus(code)
+        if status == HTTPStatus.NOT_IMPLEMENTED:  # an unknown method: a client error on every route
+            status = HTTPStatus.METHOD_NOT_ALLOWED
+        self.close_connection = True
+        # The base class leaves a request it could not parse at HTTP/0.9, which has no status line
+        # or headers; no client speaks 0.9, so answer as 1.0 and the JSON error stays readable.
+        if self.request_version == "HTTP/0.9":
+            self.request_version = "HTTP/1.0"
+        self._send_json(status, {"error": message or status.phrase})
+
+    def log_message(self, format: str, *args: Any) -> None:
+        if self.server.access_log:
+            super().log_message(format, *args)

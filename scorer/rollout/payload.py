@@ -1,0 +1,95 @@
+"""Request bodies: strict JSON objects with the fields each route expects, or an ApiError."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from http import HTTPStatus
+from typing import Any
+
+from scorer.rollout.errors import ApiError
+from scorer.tasks.episode import MAX_REPLY_CHARS  # the scorer rejects longer replies, so the server must too
+
+CREATE_SHAPE = '{"id": ROW_ID, "settings": {...}, "model": "name"}'
+STEP_SHAPE = '{"reply": "raw model text"}'
+
+
+@dataclass(frozen=True)
+class CreateRequest:
+    row_id: str
+    settings: dict[str, Any]
+    model: str | None
+
+
+def create_request(body: bytes) -> CreateRequest:
+    fields = json_object(body, CREATE_SHAPE)
+    _refuse_unknown(fields, ("id", "settings", "model"), CREATE_SHAPE)
+    row_id = _required_string(fields, "id", CREATE_SHAPE)
+    settings = fields.get("settings") or {}  # null or absent: the mode's defaults
+    if not isinstance(settings, dict):
+        raise _bad(f'"settings" must be an object, got {_json_type(settings)}; expected {CREATE_SHAPE}')
+    model = fields.get("model")
+    if model is not None and not isinstance(model, str):
+        raise _bad(f'"model" must be a string, got {_json_type(model)}; expected {CREATE_SHAPE}')
+    return CreateRequest(row_id, settings, model)
+
+
+def step_reply(body: bytes) -> str:
+    fields = json_object(body, STEP_SHAPE)
+    _refuse_unknown(fields, ("reply",), STEP_SHAPE)
+    reply = _required_string(fields, "reply", STEP_SHAPE, allow_empty=True)
+    if len(reply) > MAX_REPLY_CHARS:
+        raise ApiError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
+                       f'"reply" has {len(reply)} characters; at most {MAX_REPLY_CHARS} are accepted')
+    return reply
+
+
+def json_object(body: bytes, shape: str) -> dict[str, Any]:
+    if not body.strip():
+        raise _bad(f"the body is empty; expected a JSON object {shape}")
+    try:
+        value = json.loads(body.decode("utf-8"), parse_constant=_refuse_constant)
+    except UnicodeDecodeError:
+        raise _bad(f"the body is not UTF-8; expected a JSON object {shape}") from None
+    except json.JSONDecodeError as error:
+        raise _bad(f"the body is not valid JSON ({error.msg} at column {error.colno}); "
+                   f"expected a JSON object {shape}") from None
+    except ValueError as error:  # NaN / Infinity, from _refuse_constant
+        raise _bad(f"the body is not strict JSON ({error}); expected a JSON object {shape}") from None
+    except RecursionError:
+        raise _bad(f"the body is nested too deeply; expected a JSON object {shape}") from None
+    if not isinstance(value, dict):
+        raise _bad(f"the body must be a JSON object {shape}, got {_json_type(value)}")
+    return value
+
+
+def _required_string(fields: dict[str, Any], name: str, shape: str, allow_empty: bool = False) -> str:
+    if name not in fields:
+        raise _bad(f'the body has no "{name}" field; expected {shape}')
+    value = fields[name]
+    if not isinstance(value, str):
+        raise _bad(f'"{name}" must be a string, got {_json_type(value)}; expected {shape}')
+    if not value and not allow_empty:
+        raise _bad(f'"{name}" is empty; expected {shape}')
+    return value
+
+
+def _refuse_unknown(fields: dict[str, Any], known: tuple[str, ...], shape: str) -> None:
+    # A typo such as "setting" would otherwise silently run the defaults.
+    unknown = sorted(set(fields) - set(known))
+    if unknown:
+        raise _bad(f"unknown field(s) {', '.join(map(repr, unknown))}; expected {shape}")
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _bad(message: str) -> ApiError:
+    return ApiError(HTTPStatus.BAD_REQUEST, message)
+
+
+def _json_type(value: Any) -> str:
+    names = {dict: "an object", list: "an array", str: "a string", bool: "a boolean", int: "a number",
+             float: "a number"}
+    return "null" if value is None else names.get(type(value), type(value).__name__)

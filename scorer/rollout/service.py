@@ -1,0 +1,141 @@
+"""What the routes do to episodes: open, step, describe, abandon, expire; and the log lines.
+
+Every operation on one episode holds that episode's lock, so its steps are serialised
+and a removal cannot interleave with a step. Results are JSON-ready documents.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from http import HTTPStatus
+from typing import Any
+
+from scorer import __version__
+from scorer.dataset import KeyRow
+from scorer.episodes.base import SettingsError
+from scorer.episodes.engine import make_episode
+from scorer.rollout.catalog import count_episode_rows
+from scorer.rollout.errors import ApiError
+from scorer.rollout.log import EpisodeLog, log_record
+from scorer.rollout.registry import LiveEpisode, Registry
+
+
+class EpisodeFailed(ApiError):
+    """An episode raised while stepping; it has been logged with end "error" and removed."""
+
+
+class EpisodeService:
+    def __init__(self, rows: Mapping[str, KeyRow], log: EpisodeLog, max_active: int, timeout_s: float) -> None:
+        self.rows = rows
+        self.log = log
+        self.registry = Registry(max_active)
+        self.timeout_s = timeout_s
+        self.n_episode_rows = count_episode_rows(rows)
+
+    def open(self, row_id: str, settings: dict[str, Any], model: str | None) -> dict[str, Any]:
+        self.registry.check_room()  # early, to skip building an episode; add() checks again under its lock
+        row = self._row(row_id)
+        try:
+            episode = make_episode(row, settings)
+        except SettingsError as error:
+            raise ApiError(HTTPStatus.BAD_REQUEST, str(error)) from None
+        observation, info = episode.reset()
+        document = {"observation": observation.to_json(), "info": info}
+        live = LiveEpisode(row_id, model, episode)
+        self.registry.add(live)
+        return {"episode_id": live.episode_id, **document}
+
+    def step(self, episode_id: str, reply: str) -> dict[str, Any]:
+        live = self.registry.get(episode_id)
+        with live.lock:
+            self._check_present(live)
+            live.touch()
+            if live.episode.done:
+                raise ApiError(HTTPStatus.CONFLICT, f"episode {episode_id} is over; start a new one")
+            document = self._step_or_fail(live, reply)
+            if live.episode.done:
+                self._log_finished(live)
+            live.touch()  # a long step must not count as idle time
+            return document
+
+    def describe(self, episode_id: str) -> dict[str, Any]:
+        live = self.registry.get(episode_id)
+        with live.lock:
+            self._check_present(live)
+            live.touch()
+            done = live.episode.done
+            return {"episode_id": live.episode_id, "id": live.row_id, "done": done,
+                    "steps": len(live.episode.replies), "settings": live.episode.settings,
+                    "log": live.finished_record, "outcome": live.episode.outcome() if done else None}
+
+    def abandon(self, episode_id: str) -> dict[str, Any]:
+        live = self.registry.get(episode_id)
+        with live.lock:
+            self._check_present(live)
+            logged = self._remove(live, "abandoned")
+        return {"episode_id": episode_id, "removed": True, "logged": logged}
+
+    def expire_idle(self) -> int:
+        """Remove episodes idle for ``timeout_s``; unfinished ones are logged as expired."""
+        cutoff = time.monotonic() - self.timeout_s
+        expired = 0
+        for live in self.registry.idle_since(cutoff):
+            with live.lock:
+                if live.removed or live.last_seen >= cutoff:  # a request came in meanwhile
+                    continue
+                self._remove(live, "expired")
+                expired += 1
+        return expired
+
+    def close_all(self) -> None:
+        """At shutdown: refuse new episodes and log every unfinished one as abandoned."""
+        for live in self.registry.close():
+            with live.lock:
+                if not live.removed:
+                    self._remove(live, "abandoned")
+
+    def health(self) -> dict[str, Any]:
+        return {"status": "ok", "episodes": self.registry.count_active(), "rows": self.n_episode_rows,
+                "version": __version__}
+
+    def _row(self, row_id: str) -> KeyRow:
+        row = self.rows.get(row_id)
+        if row is None:
+            raise ApiError(HTTPStatus.NOT_FOUND, f"no row {row_id!r} in the test or dev split of the data")
+        return row
+
+    def _step_or_fail(self, live: LiveEpisode, reply: str) -> dict[str, Any]:
+        try:
+            result = live.episode.step(reply)
+            observation = result.observation.to_json() if result.observation else None
+        except Exception as error:
+            self._remove(live, "error")
+            raise EpisodeFailed(HTTPStatus.INTERNAL_SERVER_ERROR,
+                                f"episode {live.episode_id} failed on this step ({type(error).__name__}: {error}); "
+                                "it was logged with end 'error' and removed") from error
+        return {"observation": observation, "terminated": result.terminated, "truncated": result.truncated,
+                "info": result.info}
+
+    def _log_finished(self, live: LiveEpisode) -> None:
+        record = self._record(live, "finished")
+        self.log.append(record)
+        live.finished_record = record
+
+    def _remove(self, live: LiveEpisode, end: str) -> bool:
+        """Take ``live`` out of the registry (its lock held); log it unless its finish was logged."""
+        live.removed = True
+        self.registry.remove(live.episode_id)
+        if live.finished_record is not None:
+            return False
+        self.log.append(self._record(live, end))
+        return True
+
+    @staticmethod
+    def _record(live: LiveEpisode, end: str) -> dict[str, Any]:
+        return log_record(live.row_id, live.model, live.episode.settings, live.episode.replies, end)
+
+    @staticmethod
+    def _check_present(live: LiveEpisode) -> None:
+        if live.removed:  # removed between the registry lookup and taking its lock
+            raise ApiError(HTTPStatus.NOT_FOUND, f"episode {live.episode_id} was removed")
