@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from data_build import blocksworld_episodes, blocksworld_ground
+from data_build import acp_hard, acp_visual, blocksworld_episodes, blocksworld_ground
 from data_build.spec import ConfigSpec
 
-CONFIGS: dict[str, ConfigSpec] = {spec.name: spec for spec in (blocksworld_ground.SPEC, blocksworld_episodes.SPEC)}
+CONFIGS: dict[str, ConfigSpec] = {spec.name: spec for spec in (
+    blocksworld_ground.SPEC, blocksworld_episodes.SPEC, acp_hard.SPEC, *acp_visual.SPECS,
+)}
 
 
 def select(names: str | None) -> list[ConfigSpec]:

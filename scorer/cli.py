@@ -100,13 +100,20 @@ def answers(kind: str, data: Path, split: str, out: Path) -> None:
     click.echo(f"wrote {len(lines)} {kind} predictions to {out}")
 
 
+@main.group(name="import")
+def import_group() -> None:
+    """Turn a paper's published data into a Planarium config (Parquet shards + card)."""
+
+
 def _register_commands() -> None:
     """Commands that live with their subsystem: the server, the agents, the importers."""
     from agents.command import run
+    from data_build.acp_import import acpbench_hard_import
     from scorer.rollout.command import serve
 
     main.add_command(serve)
     main.add_command(run)
+    import_group.add_command(acpbench_hard_import)
 
 
 _register_commands()

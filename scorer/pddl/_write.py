@@ -13,6 +13,9 @@ from ._task import Task
 _DOMAIN_NAME = re.compile(r"\(\s*define\s*\(\s*domain\s+([^\s()]+)", re.IGNORECASE)
 
 
+_PDDL_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+
+
 def domain_name(domain_pddl: str) -> str:
     found = _DOMAIN_NAME.search(domain_pddl)
     if found is None:
@@ -22,6 +25,8 @@ def domain_name(domain_pddl: str) -> str:
 
 def problem_for_state(task: Task, domain_pddl: str, state: int, name: str = "believed") -> str:
     """A problem with ``state`` as :init (as believed, static facts too) and the task's goal."""
+    if not _PDDL_NAME.fullmatch(name):
+        raise ValueError(f"problem name {name!r} is not a PDDL name (a letter, then letters, digits, - or _)")
     by_type: dict[str, list[str]] = {}
     for obj, type_name in task.objects.items():
         by_type.setdefault(type_name, []).append(obj)

@@ -71,12 +71,46 @@ def write_results(document: dict[str, Any], rows: list[str], out: Path) -> Path:
 
 
 def results_table(grading: Grading) -> str:
+    """The main table, then one pivot per family of ``metric[label]`` metrics.
+
+    A metric named ``accuracy[rovers]`` in group ``nexta`` is one cell of a
+    label x group matrix (for ACP: seed 002's domain x task figure), far easier
+    to read as a matrix than as one line per cell.
+    """
     table_rows = []
+    pivots: dict[tuple[str, str], dict[tuple[str, str], float | None]] = {}
+    totals: dict[tuple[str, str], dict[tuple[str, str], float | None]] = {}
     for name, report in grading.configs.items():
         for group, metrics in report.groups.items():
             for metric in metrics:
-                table_rows.append([name, group, metric.name, metric.value, metric.stderr, metric.n])
-    return format_table(table_rows, ["config", "difficulty", "metric", "value", "stderr", "n"])
+                family, label = _split_label(metric.name)
+                if label is None:
+                    table_rows.append([name, group, metric.name, metric.value, metric.stderr, metric.n])
+                    totals.setdefault((name, family), {})[(TOTAL_LABEL, group)] = metric.value
+                else:
+                    pivots.setdefault((name, family), {})[(label, group)] = metric.value
+    tables = [format_table(table_rows, ["config", "difficulty", "metric", "value", "stderr", "n"])]
+    for (name, family), cells in pivots.items():
+        tables.append(_pivot_table(f"{name}: {family}", {**cells, **totals.get((name, family), {})}))
+    return "\n\n".join(tables)
+
+
+TOTAL_LABEL = "(all)"  # the pivot's last row: the family's plain metric per group
+
+
+def _split_label(metric_name: str) -> tuple[str, str | None]:
+    """``accuracy[rovers]`` -> ("accuracy", "rovers"); ``accuracy`` -> ("accuracy", None)."""
+    if metric_name.endswith("]") and "[" in metric_name:
+        family, label = metric_name[:-1].split("[", 1)
+        return family, label
+    return metric_name, None
+
+
+def _pivot_table(title: str, cells: dict[tuple[str, str], float | None]) -> str:
+    labels = list(dict.fromkeys(label for label, _ in cells))
+    groups = list(dict.fromkeys(group for _, group in cells))
+    rows = [[label, *(cells.get((label, group)) for group in groups)] for label in labels]
+    return format_table(rows, [title, *groups])
 
 
 def counts_table(grading: Grading) -> str:

@@ -1,9 +1,10 @@
 """Task kinds by name: how a question is asked and how its answer is judged."""
 
+from scorer.tasks.acp import ACP
 from scorer.tasks.base import MISSING, ScoredRow, TaskKind, Verdict
 from scorer.tasks.episode import EPISODE
 from scorer.tasks.ground import GROUND
 
-TASK_KINDS: dict[str, TaskKind] = {kind.name: kind for kind in (GROUND, EPISODE)}
+TASK_KINDS: dict[str, TaskKind] = {kind.name: kind for kind in (GROUND, EPISODE, ACP)}
 
 __all__ = ["MISSING", "TASK_KINDS", "ScoredRow", "TaskKind", "Verdict"]

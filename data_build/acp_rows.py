@@ -1,0 +1,175 @@
+"""ACP rows, shared by every ACP config: problems -> questions -> rows.
+
+A config hands in problems (``AcpProblem``: PDDL, the domain's words, a size
+label) and quotas per kind; this module samples the questions
+(``scorer.tasks.acp.questions``), writes each question's problem with the
+question state as ``:init``, the three prompt variants and the answer key.
+
+Row fields: ``task`` "acp"; ``difficulty`` the ACP kind (so results come per
+kind, seed 002 table 2); ``prompt`` zero-shot; ``fewshot`` the same after two
+solved examples from grid and logistics problems generated from their own
+seeds (never rows of any split); ``pddl`` the prompt after the PDDL domain and
+problem (seed 002 section 6.3). ``meta``: acp_task, domain, problem, size,
+seed, source (the plan the state lies on) and step, key (exact | evidence),
+opt (h* of the state, land / nexta).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from data_build.rows import dumps, image_cell, row_features
+from scorer.domains.classical import CLASSICAL_DOMAINS, ClassicalDomain
+from scorer.pddl import PlannerCache, Task, parse_task
+from scorer.tasks.acp import KINDS
+from scorer.tasks.acp.analysis import PlannerBudget
+from scorer.tasks.acp.compile import state_problem
+from scorer.tasks.acp.keys import with_vocabulary
+from scorer.tasks.acp.oracle import default_cache_dir
+from scorer.tasks.acp.prompts import DomainWords, Prompt, build_prompt, fewshot_prompt, pddl_prompt, question_text
+from scorer.tasks.acp.questions import ProblemQuestions, Question
+from scorer.tasks.acp.reference import gold_answer
+
+ACP_FEATURES = row_features(("fewshot", "pddl"))
+FEWSHOT_DOMAINS = ("grid", "logistics")
+SIZE_NAMES = ("small", "medium", "large")
+MAX_EXTRA_PROBLEMS = 12
+
+
+@dataclass(frozen=True)
+class AcpProblem:
+    name: str
+    domain: str  # the row's domain field
+    words: DomainWords
+    domain_pddl: str
+    problem_pddl: str
+    size: str  # a size label for meta, e.g. "small" or "hard"
+    seed: str
+    try_exact: bool = True  # False for problems known to be too big to enumerate
+
+    def task(self) -> Task:
+        return parse_task(self.domain_pddl, self.problem_pddl)
+
+
+@dataclass(frozen=True)
+class Asked:
+    problem: AcpProblem
+    task: Task
+    question: Question
+
+
+ProblemSource = Callable[[int], AcpProblem | None]  # attempt number -> a problem, None when exhausted
+
+
+def build_budget() -> PlannerBudget:
+    return PlannerBudget(cache=PlannerCache(default_cache_dir()))
+
+
+def ask(problems: Iterable[AcpProblem], quotas: dict[str, int], budget: PlannerBudget, planned: int = 1) -> list[Asked]:
+    """Questions from ``problems`` in turn until every kind's quota is met (or the
+    problems run out). The first ``planned`` problems share each quota evenly
+    (so sizes mix); problems after them fill what is still missing."""
+    asked: list[Asked] = []
+    missing = dict(quotas)
+    for position, problem in enumerate(problems):
+        if not any(missing.values()):
+            break
+        slots_left = planned - position
+        caps = {k: -(-n // slots_left) if slots_left > 0 else n for k, n in missing.items()}
+        for item in _from_problem(problem, caps, budget):
+            missing[item.question.kind] -= 1
+            asked.append(item)
+    return asked
+
+
+def _from_problem(problem: AcpProblem, caps: dict[str, int], budget: PlannerBudget) -> list[Asked]:
+    task = problem.task()
+    sampler = ProblemQuestions(task, problem.domain_pddl, random.Random(problem.seed), budget, problem.try_exact)
+    taken: set[tuple[str, int]] = set()
+    found: list[Asked] = []
+    for kind in KINDS:
+        if caps[kind] > 0:
+            found += [Asked(problem, task, q) for q in sampler.questions(kind, caps[kind], taken)]
+    return found
+
+
+def make_rows(config: str, split: str, asked: Sequence[Asked], shots: dict[str, list[tuple[str, str]]]) -> list[dict]:
+    ordered = sorted(asked, key=lambda a: (a.problem.domain, KINDS.index(a.question.kind), a.problem.name))
+    return [make_row(config, split, index, item, shots[item.question.kind]) for index, item in enumerate(ordered)]
+
+
+def make_row(config: str, split: str, index: int, asked: Asked, shots: list[tuple[str, str]]) -> dict[str, Any]:
+    problem, task, question = asked.problem, asked.task, asked.question
+    prompt = question_prompt(problem, task, question)
+    problem_pddl = state_problem(problem.domain_pddl, task, question.state, _state_name(problem, question))
+    return {
+        "id": f"{config}/{split}/{index:04d}",
+        "domain": problem.domain,
+        "task": "acp",
+        "difficulty": question.kind,
+        "images": [image_cell(png) for png in prompt.images],
+        "prompt": prompt.text,
+        "fewshot": fewshot_prompt(shots, prompt.text),
+        "pddl": pddl_prompt(problem.domain_pddl, problem_pddl, prompt.text),
+        "domain_pddl": problem.domain_pddl,
+        "problem_pddl": problem_pddl,
+        "answer_key": dumps(with_vocabulary(question.kind, task, question.key)),
+        "meta": dumps(_meta(problem, question)),
+    }
+
+
+def question_prompt(problem: AcpProblem, task: Task, question: Question) -> Prompt:
+    text = question_text(question.kind, problem.words, question.action, question.sequence)
+    return build_prompt(problem.words, problem.domain_pddl, task, question.state, question.kind, text)
+
+
+def _state_name(problem: AcpProblem, question: Question) -> str:
+    return f"{problem.name}-{question.source}-{question.step}"
+
+
+def _meta(problem: AcpProblem, question: Question) -> dict[str, Any]:
+    return {
+        "acp_task": question.kind,
+        "domain": problem.domain,
+        "problem": problem.name,
+        "size": problem.size,
+        "seed": problem.seed,
+        "source": question.source,
+        "step": question.step,
+        "key": "exact" if question.exact else "evidence",
+        "opt": question.opt,
+    }
+
+
+# -- few-shot examples ---------------------------------------------------------------
+
+
+def classical_words(domain: ClassicalDomain) -> DomainWords:
+    return DomainWords(domain.description, domain.atom_text, domain.action_text)
+
+
+def classical_problem(domain: ClassicalDomain, size: int, seed: str) -> AcpProblem:
+    problem_pddl = domain.generate(random.Random(seed), size)
+    name = f"{domain.name}-{seed.replace('/', '-')}"
+    return AcpProblem(name, domain.name, classical_words(domain), domain.domain_pddl, problem_pddl,
+                      SIZE_NAMES[size], seed, try_exact=size < 2)
+
+
+@cache
+def fewshot_examples(seed: int) -> dict[str, list[tuple[str, str]]]:
+    """Per kind, two solved examples (prompt, gold answer): one grid, one logistics
+    problem (or the first two registered domains), generated from their own seeds."""
+    names = [n for n in FEWSHOT_DOMAINS if n in CLASSICAL_DOMAINS] or sorted(CLASSICAL_DOMAINS)[:2]
+    shots: dict[str, list[tuple[str, str]]] = {kind: [] for kind in KINDS}
+    budget = build_budget()
+    for name in names:
+        attempts = (classical_problem(CLASSICAL_DOMAINS[name], 0, f"{seed}/acp-fewshot/{name}/{i}") for i in range(20))
+        for item in ask(attempts, {kind: 1 for kind in KINDS}, budget):
+            prompt = question_prompt(item.problem, item.task, item.question)
+            key = with_vocabulary(item.question.kind, item.task, item.question.key)
+            shots[item.question.kind].append((prompt.text, gold_answer(item.question.kind, key)))
+    return shots

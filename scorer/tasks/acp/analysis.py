@@ -1,0 +1,456 @@
+"""What the build knows about one question state, exactly or as evidence.
+
+**Exact** (``ExactFacts``): when the states reachable from the question state
+number at most ``cap``, everything is computed on the explicit graph: the
+reachable atoms and actions (so every unreachable one), h* of every state
+(backward breadth-first search from the goal states), the next actions that
+decrease h*, and every landmark: p (false now) is a landmark iff no goal
+state can be reached through states where p is false, which is the
+p-not-achieved compilation of seed 002 solved on the graph.
+
+**Evidence** (``EvidenceFacts``), for larger spaces: atoms and actions seen
+in a bounded exploration are reachable; the delete relaxation proves atoms
+and actions unreachable (and grounding already pruned actions whose static
+precondition is false); atoms that some known plan never makes true are not
+landmarks, and the relaxation (or a bounded search avoiding the atom) proves
+landmarks among the rest; h* comes from a bounded search, else from
+``symk-opt`` (bounded and cached); a next action is known good when its
+successor is at h*-1 within a bounded search, known bad when the search
+shows it is not. What stays unknown is decided at scoring time by the oracle.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import product
+
+from scorer.pddl import (
+    PlannerCache,
+    ReachableSpace,
+    Task,
+    Verdict,
+    bfs,
+    plan_with_planner,
+    reachable_states,
+    validate_plan,
+)
+
+from .relaxed import proves_landmark, relaxed_reachable
+from .search import bounded_search
+from .vocabulary import fluent_mask
+
+EXACT_CAP = 100_000
+# Evidence bounds: a successor costs up to ~0.4 ms in big tasks (many static facts),
+# so these keep a large state's facts to seconds.
+EXPLORE_STATES = 5_000
+SEARCH_STATES = 10_000  # one optimal plan from the state
+DECISION_STATES = 2_000  # each landmark / next-action decision
+MAX_PRUNED_EXAMPLES = 5
+MAX_PRUNED_SCAN = 200_000
+
+
+@dataclass(frozen=True)
+class PlannerBudget:
+    """Bounds of the build's own planner calls (h* of big states)."""
+
+    timeout_s: float = 20.0
+    memory_mb: int = 2048
+    cache: PlannerCache | None = None
+
+
+def state_facts(
+    task: Task,
+    state: int,
+    plans: Sequence[Sequence[str]] = (),
+    domain_pddl: str = "",
+    budget: PlannerBudget | None = None,
+    graph: ProblemGraph | None = None,
+) -> ExactFacts | EvidenceFacts:
+    """Exact facts on the problem's explicit ``graph`` when there is one, else evidence.
+
+    ``plans``: known plans from ``state`` (evidence for landmarks and next actions).
+    """
+    if graph is not None and state in graph.index:
+        return ExactFacts(task, state, graph)
+    explored = reachable_states(task, start=state, cap=EXPLORE_STATES)
+    return EvidenceFacts(task, state, explored, [list(p) for p in plans], domain_pddl, budget or PlannerBudget())
+
+
+class ProblemGraph:
+    """A problem's complete reachable state graph, with integer state ids, the
+    actions applicable in each state, and h* of every state.
+
+    Built once per problem: every question state is reachable from the initial
+    state, so its reachable states are a part of this graph and h* (which
+    depends on the state only) is already known for all of them.
+    """
+
+    def __init__(self, task: Task, states: list[int], edges: list[list[tuple[int, int]]]) -> None:
+        self.task = task
+        self.states = states
+        self.index = {state: i for i, state in enumerate(states)}
+        self.edges = edges  # per state id: (action index, successor id)
+        self.is_goal = [task.is_goal(state) for state in states]
+        self.distances = self._goal_distances()
+
+    @classmethod
+    def build(cls, task: Task, cap: int = EXACT_CAP) -> ProblemGraph | None:
+        """The graph from the initial state; None when it has more than ``cap`` states."""
+        index = {task.init: 0}
+        states = [task.init]
+        edges: list[list[tuple[int, int]]] = []
+        for state in states:  # the list grows while it is read: a breadth-first sweep
+            out = []
+            for action, child in task.transitions(state):
+                child_id = index.get(child)
+                if child_id is None:
+                    if len(states) >= cap:
+                        return None
+                    child_id = index[child] = len(states)
+                    states.append(child)
+                out.append((action.index, child_id))
+            edges.append(out)
+        return cls(task, states, edges)
+
+    def _goal_distances(self) -> dict[int, int]:
+        predecessors: list[list[int]] = [[] for _ in self.states]
+        for state_id, out in enumerate(self.edges):
+            for _, child in out:
+                predecessors[child].append(state_id)
+        distance = {i: 0 for i, goal in enumerate(self.is_goal) if goal}
+        frontier = deque(distance)
+        while frontier:
+            current = frontier.popleft()
+            for previous in predecessors[current]:
+                if previous not in distance:
+                    distance[previous] = distance[current] + 1
+                    frontier.append(previous)
+        return {self.states[i]: d for i, d in distance.items()}
+
+    def reachable_from(self, state: int) -> list[int]:
+        start = self.index[state]
+        seen = {start}
+        order = [start]
+        for current in order:
+            for _, child in self.edges[current]:
+                if child not in seen:
+                    seen.add(child)
+                    order.append(child)
+        return order
+
+    def goal_path_exists(self, state: int, avoid_mask: int) -> bool:
+        """Whether a goal state can be reached from ``state`` through states where
+        no atom of ``avoid_mask`` holds."""
+        states = self.states
+        start = self.index[state]
+        if states[start] & avoid_mask:
+            return False
+        seen = {start}
+        frontier = deque([start])
+        while frontier:
+            current = frontier.popleft()
+            if self.is_goal[current]:
+                return True
+            for _, child in self.edges[current]:
+                if child not in seen and not states[child] & avoid_mask:
+                    seen.add(child)
+                    frontier.append(child)
+        return False
+
+    def optimal_plan(self, state: int) -> list[str] | None:
+        return optimal_plan_from(self.task, self.distances, state)
+
+
+@dataclass(eq=False)
+class ExactFacts:
+    task: Task
+    state: int
+    graph: ProblemGraph = field(repr=False)
+    exact: bool = True
+
+    @cached_property
+    def reachable_ids(self) -> list[int]:
+        return self.graph.reachable_from(self.state)
+
+    @cached_property
+    def reachable_atoms(self) -> int:
+        mask = 0
+        states = self.graph.states
+        for i in self.reachable_ids:
+            mask |= states[i]
+        return mask
+
+    @cached_property
+    def reachable_actions(self) -> set[int]:
+        """Actions applicable in some reachable state: the labels of the graph's edges."""
+        edges = self.graph.edges
+        return {action for i in self.reachable_ids for action, _ in edges[i]}
+
+    @cached_property
+    def unreachable_atoms(self) -> int:
+        return fluent_mask(self.task) & ~self.reachable_atoms
+
+    @cached_property
+    def unreachable_actions(self) -> set[int]:
+        return {action.index for action in self.task.actions} - self.reachable_actions
+
+    @property
+    def distances(self) -> dict[int, int]:
+        return self.graph.distances
+
+    @property
+    def opt(self) -> int | None:
+        return self.distances.get(self.state)
+
+    @cached_property
+    def next_actions(self) -> tuple[set[int], set[int]]:
+        """(indices of applicable actions that decrease h*, those that do not)."""
+        opt = self.opt
+        good, bad = set(), set()
+        for action in self.task.applicable(self.state):
+            after = self.distances.get(action.apply(self.state))
+            (good if opt is not None and after == opt - 1 else bad).add(action.index)
+        return good, bad
+
+    def optimal_plan(self) -> list[str] | None:
+        """An optimal plan from the state, the first improving action at each step."""
+        return self.graph.optimal_plan(self.state)
+
+    @cached_property
+    def landmarks(self) -> int:
+        """Mask of the non-trivial landmarks (false now, not in the goal): p is one
+        iff no goal state is reachable through states where p is false."""
+        plan = self.optimal_plan()
+        if plan is None:
+            return 0  # no plan, no landmark question
+        trivial = self.state | self.task.goal_pos
+        candidates = _traversed(self.task, plan, self.state) & ~trivial
+        found = 0
+        for atom in _bits(candidates):
+            if not self.graph.goal_path_exists(self.state, 1 << atom):
+                found |= 1 << atom
+        return found
+
+
+def optimal_plan_from(task: Task, distances: dict[int, int], state: int) -> list[str] | None:
+    if state not in distances:
+        return None
+    plan: list[str] = []
+    while distances[state] > 0:
+        action = next(a for a in task.applicable(state) if distances.get(a.apply(state)) == distances[state] - 1)
+        plan.append(action.name)
+        state = action.apply(state)
+    return plan
+
+
+@dataclass(eq=False)
+class EvidenceFacts:
+    task: Task
+    state: int
+    explored: ReachableSpace = field(repr=False)
+    plans: list[list[str]]
+    domain_pddl: str = field(repr=False)
+    budget: PlannerBudget = field(repr=False)
+    exact: bool = False
+
+    @cached_property
+    def reachable_atoms(self) -> int:
+        mask = 0
+        for reached in self.explored.order:
+            mask |= reached
+        for plan in self.plans:
+            mask |= _traversed(self.task, plan, self.state)
+        return mask
+
+    @cached_property
+    def reachable_actions(self) -> set[int]:
+        found = {action.index for reached in self.explored.order for action in self.task.applicable(reached)}
+        for plan in self.plans:
+            found |= {index for index in _action_indices(self.task, plan)}
+        return found
+
+    @cached_property
+    def relaxed_mask(self) -> int:
+        return relaxed_reachable(self.task, self.state)
+
+    @cached_property
+    def unreachable_atoms(self) -> int:
+        return fluent_mask(self.task) & ~self.relaxed_mask
+
+    @cached_property
+    def unreachable_actions(self) -> set[int]:
+        relaxed = self.relaxed_mask
+        return {a.index for a in self.task.actions if a.pre_pos & relaxed != a.pre_pos}
+
+    @cached_property
+    def searched_optimal(self) -> tuple[bool, list[str] | None]:
+        """(whether the bounded BFS ended, the optimal plan it found)."""
+        found = bfs(self.task, start=self.state, max_states=SEARCH_STATES)
+        return found.complete, found.plan
+
+    @cached_property
+    def opt_and_plan(self) -> tuple[int | None, list[str] | None]:
+        """h*(state) and an optimal plan: bounded BFS, else symk-opt (bounded, cached)."""
+        ended, plan = self.searched_optimal
+        if plan is not None:
+            return len(plan), plan
+        if ended:
+            return None, None  # dead end
+        return self._optimal_by_planner()
+
+    def _optimal_by_planner(self) -> tuple[int | None, list[str] | None]:
+        from .compile import compiled_task
+
+        compiled = compiled_task(self.domain_pddl, self.task, self.state, self.task.goal_text())
+        budget = self.budget
+        result = plan_with_planner(
+            compiled.domain, compiled.problem, "symk-opt", budget.timeout_s, budget.memory_mb, budget.cache
+        )
+        if result.verdict is not Verdict.SOLVED or not result.optimal or result.plan is None:
+            return None, None
+        plan = [name.replace("(planarium-", "(", 1) for name in result.plan]
+        if not validate_plan(self.task, plan, start=self.state).valid:
+            return None, None
+        return result.cost, plan
+
+    @property
+    def opt(self) -> int | None:
+        return self.opt_and_plan[0]
+
+    @cached_property
+    def next_actions(self) -> tuple[set[int], set[int]]:
+        """(known improving applicable actions, known non-improving ones); the rest are unknown."""
+        opt, plan = self.opt_and_plan
+        good: set[int] = set()
+        bad: set[int] = set()
+        if opt is None:
+            return good, bad
+        first = self.task.action(plan[0]) if plan else None
+        for action in self.task.applicable(self.state):
+            if first is not None and action.index == first.index:
+                good.add(action.index)
+                continue
+            outcome = bounded_search(
+                self.task, action.apply(self.state), self.task.is_goal, DECISION_STATES, max_depth=opt - 1
+            )
+            if outcome.found is True and outcome.depth == opt - 1:
+                good.add(action.index)
+            elif outcome.found is not None:
+                bad.add(action.index)
+        return good, bad
+
+    def optimal_plan(self) -> list[str] | None:
+        return self.opt_and_plan[1]
+
+    @cached_property
+    def landmark_candidates(self) -> int:
+        """Atoms (false now, not in the goal) that every known plan makes true."""
+        # Only plans known without a planner call: the sampled one and a cheap optimal one.
+        plans = [p for p in [*self.plans, self.searched_optimal[1]] if p is not None]
+        if not plans:
+            return 0
+        common = ~0
+        for plan in plans:
+            common &= _traversed(self.task, plan, self.state)
+        return common & ~(self.state | self.task.goal_pos) & fluent_mask(self.task)
+
+    @cached_property
+    def landmark_decisions(self) -> tuple[int, int]:
+        """(proven landmarks, proven non-landmarks) among the candidates."""
+        proven, refuted = 0, 0
+        for atom in _bits(self.landmark_candidates):
+            if proves_landmark(self.task, self.state, atom):
+                proven |= 1 << atom
+                continue
+            bit = 1 << atom
+            outcome = bounded_search(
+                self.task, self.state, self.task.is_goal, DECISION_STATES, avoid=lambda s, bit=bit: bool(s & bit)
+            )
+            if outcome.found is False:
+                proven |= bit
+            elif outcome.found is True:
+                refuted |= bit
+        return proven, refuted
+
+    @property
+    def landmarks(self) -> int:
+        return self.landmark_decisions[0]
+
+
+def pruned_action_examples(task: Task, limit: int = MAX_PRUNED_EXAMPLES) -> list[str]:
+    """Well-formed ground actions that grounding pruned (static precondition false):
+    they can never become applicable. At most ``limit``, in schema order."""
+    found: list[str] = []
+    for name in _well_formed_groundings(task):
+        if name not in task.action_index:
+            found.append(name)
+            if len(found) >= limit:
+                break
+    return found
+
+
+def _well_formed_groundings(task: Task) -> Iterator[str]:
+    objects_of = _objects_by_type(task)
+    scanned = 0
+    for schema, param_types in task.action_schemas.items():
+        domains = [objects_of(kind) for kind in param_types]
+        total = 1
+        for domain in domains:
+            total *= len(domain)
+        grounded = sum(1 for a in task.actions if a.name[1:].split()[0].rstrip(")") == schema.lower())
+        if total <= grounded:
+            continue  # every well-formed grounding of this schema survived grounding
+        for args in product(*domains):
+            scanned += 1
+            if scanned > MAX_PRUNED_SCAN:
+                return
+            yield "(" + " ".join((schema, *args)).lower() + ")"
+
+
+def _objects_by_type(task: Task) -> Callable[[str], list[str]]:
+    def objects_of(kind: str) -> list[str]:
+        return [name for name in task.objects if _has_type(task, name, kind)]
+
+    return objects_of
+
+
+def _has_type(task: Task, obj: str, kind: str) -> bool:
+    if kind == "object":
+        return True
+    current: str | None = task.objects.get(obj)
+    while current is not None:
+        if current == kind:
+            return True
+        current = task.types.get(current)
+    return False
+
+
+def _traversed(task: Task, plan: Sequence[str], state: int) -> int:
+    """Mask of the atoms true in some state along ``plan`` from ``state``."""
+    mask = state
+    for name in plan:
+        action = task.action(name)
+        if action is None or not action.is_applicable(state):
+            break
+        state = action.apply(state)
+        mask |= state
+    return mask
+
+
+def _action_indices(task: Task, plan: Sequence[str]) -> Iterator[int]:
+    for name in plan:
+        action = task.action(name)
+        if action is not None:
+            yield action.index
+
+
+def _bits(mask: int) -> list[int]:
+    indices = []
+    while mask:
+        low = mask & -mask
+        indices.append(low.bit_length() - 1)
+        mask ^= low
+    return indices

@@ -1,0 +1,325 @@
+"""Judging one ACP answer, kind by kind, as seed 002 section 5 defines it.
+
+Order, for every kind: parse the reply (``parse.py``; no answer: unparsable);
+refuse a PDDL formula and any name outside the task's vocabulary (invalid,
+with the reason); then the key's look-ups; only then, for an answer the key
+does not decide, the task itself: parsed from the row's PDDL and handed,
+with the index of a vocabulary atom or action, to the oracle, whose bounds
+may leave the answer undecided (score 0, counted).
+
+Rules (section 5), with our vocabulary made explicit:
+
+- app: the SET of answered actions equals the set of applicable ones.
+- prog: both sets equal: positive effects (false now, true after) and
+  negative effects (true now, false after).
+- reach: None is right iff no proposition is unreachable; a proposition is
+  right iff it is unreachable (a stored example, absent from a complete
+  reachable set, or proven by the oracle: goal = the atom).
+- areach: likewise for actions; a well-formed action whose static
+  precondition is false can never apply; otherwise goal = its precondition.
+- val: the index of the first inapplicable action, 0-based; an index outside
+  the sequence is invalid.
+- just: a proper subsequence of the given plan that is still a plan (the
+  paper's relaxation of "remove one action or two consecutive ones").
+- land: None is right iff there is no non-trivial landmark; a proposition
+  true now or in the goal is trivial and wrong; otherwise right iff every
+  plan makes it true (the p-not-achieved compilation).
+- nexta: an applicable action a with h*(s[a]) = h*(s) - 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from scorer.dataset import KeyRow
+from scorer.pddl import PDDLError, Task, normalize_name, parse_task, validate_plan
+from scorer.tasks.base import Verdict
+
+from .oracle import Decision, get_oracle
+from .parse import FORM_OF_KIND, ParsedAnswer, parse_answer
+from .vocabulary import Vocabulary
+
+TASK_CACHE_SIZE = 32
+
+
+@dataclass(frozen=True)
+class Case:
+    """One answer to judge: the row, its key and vocabulary, the parsed answer."""
+
+    row: KeyRow
+    key: dict[str, Any]
+    vocabulary: Vocabulary
+    answer: ParsedAnswer
+
+    @property
+    def task(self) -> Task:
+        return load_task(self.row.domain_pddl, self.row.problem_pddl)
+
+
+def judge_text(row: KeyRow, text: str) -> Verdict:
+    kind = row.meta["acp_task"]
+    answer = parse_answer(kind, text)
+    if answer is None:
+        return _verdict(0.0, "unparsable", None, f"no {FORM_OF_KIND[kind].replace('_', ' ')} answer found")
+    if answer.formula is not None:
+        return _verdict(0.0, "invalid", answer.formula, "a PDDL formula, not a ground proposition or action")
+    key = row.answer_key
+    case = Case(row, key, Vocabulary.from_json(key["vocabulary"]), answer)
+    try:
+        return JUDGES[kind](case)
+    except (PDDLError, ValueError) as error:  # the row's own PDDL, not the reply, failed
+        return _verdict(0.0, "undecided", None, f"undecided: the row's PDDL could not be used: {error}")
+
+
+@lru_cache(maxsize=TASK_CACHE_SIZE)
+def load_task(domain_pddl: str, problem_pddl: str) -> Task:
+    """The row's task (its :init is the question state), parsed once per row text."""
+    from unified_planning.shortcuts import get_environment
+
+    # ACPBench's floor-tile names actions like predicates; PDDL allows it, UP only with this flag.
+    get_environment().error_used_name = False
+    return parse_task(domain_pddl, problem_pddl)
+
+
+# -- verdicts -----------------------------------------------------------------------
+
+
+def _verdict(score: float, reason: str, answer: Any, detail: str) -> Verdict:
+    return Verdict(score, reason, {"answer": answer, "detail": detail})
+
+
+def _right(answer: Any, detail: str) -> Verdict:
+    return _verdict(1.0, "correct", answer, detail)
+
+
+def _wrong(answer: Any, detail: str) -> Verdict:
+    return _verdict(0.0, "wrong", answer, detail)
+
+
+def _invalid(answer: Any, detail: str) -> Verdict:
+    return _verdict(0.0, "invalid", answer, detail)
+
+
+def _decided(answer: Any, decision: Decision, right_when: bool, claim: str) -> Verdict:
+    if decision.holds is None:
+        return _verdict(0.0, "undecided", answer, f"undecided: {decision.evidence}")
+    if decision.holds == right_when:
+        return _right(answer, f"{claim}: {decision.evidence}")
+    return _wrong(answer, f"not {claim}: {decision.evidence}")
+
+
+def _checked_names(names: tuple[str, ...], check: Callable[[str], Any]) -> tuple[list[str], str]:
+    """Normalised names, or the first vocabulary problem."""
+    checked = []
+    for name in names:
+        result = check(name)
+        if result.name is None:
+            return [], result.reason
+        checked.append(result.name)
+    return checked, ""
+
+
+# -- kinds --------------------------------------------------------------------------
+
+
+def judge_app(case: Case) -> Verdict:
+    names, problem = _checked_names(case.answer.names, case.vocabulary.check_action)
+    if problem:
+        return _invalid(list(case.answer.names), problem)
+    answered, expected = set(names), {normalize_name(n) for n in case.key["applicable"]}
+    if answered == expected:
+        return _right(sorted(answered), "exactly the applicable actions")
+    extra, missing = sorted(answered - expected), sorted(expected - answered)
+    parts = ([f"not applicable: {', '.join(extra[:3])}"] if extra else []) + (
+        [f"missing {len(missing)} applicable action(s)"] if missing else []
+    )
+    return _wrong(sorted(answered), "; ".join(parts))
+
+
+def judge_prog(case: Case) -> Verdict:
+    positive, problem = _checked_names(case.answer.names, case.vocabulary.check_atom)
+    negative, problem_neg = _checked_names(case.answer.negative, case.vocabulary.check_atom)
+    if problem or problem_neg:
+        return _invalid([list(case.answer.names), list(case.answer.negative)], problem or problem_neg)
+    shown = [sorted(set(positive)), sorted(set(negative))]
+    right_pos = set(positive) == {normalize_name(n) for n in case.key["pos"]}
+    right_neg = set(negative) == {normalize_name(n) for n in case.key["neg"]}
+    if right_pos and right_neg:
+        return _right(shown, "both lists of effects are exact")
+    wrong_lists = [name for name, right in (("positive", right_pos), ("negative", right_neg)) if not right]
+    return _wrong(shown, f"the {' and '.join(wrong_lists)} effects differ")
+
+
+def judge_reach(case: Case) -> Verdict:
+    key = case.key
+    if case.answer.is_none:
+        if key["none_correct"]:
+            return _right("None", "every proposition is reachable")
+        return _wrong("None", "some proposition can never hold")
+    checked = case.vocabulary.check_atom(case.answer.names[0])
+    if checked.name is None:
+        return _invalid(case.answer.names[0], checked.reason)
+    atom = checked.name
+    looked_up = _look_up(atom, key, "unreachable", "reachable")
+    if looked_up is not None:
+        return looked_up
+    task = case.task
+    decision = get_oracle().atom_reachable(case.row.domain_pddl, task, task.init, task.atom_index[atom])
+    return _decided(atom, decision, right_when=False, claim="unreachable")
+
+
+def judge_areach(case: Case) -> Verdict:
+    key = case.key
+    if case.answer.is_none:
+        if key["none_correct"]:
+            return _right("None", "every action can become applicable")
+        return _wrong("None", "some action can never become applicable")
+    checked = case.vocabulary.check_action(case.answer.names[0])
+    if checked.name is None:
+        return _invalid(case.answer.names[0], checked.reason)
+    name = checked.name
+    looked_up = _look_up(name, key, "unreachable", "reachable")
+    if looked_up is not None:
+        return looked_up
+    task = case.task
+    action = task.action(name)
+    if action is None:
+        return _right(name, "unreachable: its static precondition is false, so it never applies")
+    decision = get_oracle().action_reachable(case.row.domain_pddl, task, task.init, action)
+    return _decided(name, decision, right_when=False, claim="unreachable")
+
+
+def _look_up(name: str, key: dict[str, Any], unreachable: str, reachable: str) -> Verdict | None:
+    """reach/areach decisions from the key alone; None when the key does not decide."""
+    if name in {normalize_name(n) for n in key[unreachable]}:
+        return _right(name, "a known unreachable one")
+    if name in {normalize_name(n) for n in key[reachable]}:
+        return _wrong(name, "it can be reached")
+    if key["none_correct"]:
+        return _wrong(name, "every one can be reached")
+    if key["complete"]:
+        return _right(name, "unreachable: absent from the complete reachable set")
+    return None
+
+
+def judge_val(case: Case) -> Verdict:
+    key = case.key
+    length, expected = len(key["sequence"]), key["index"]
+    if case.answer.is_none:
+        if expected is None:
+            return _right("None", "every action of the sequence is applicable")
+        return _wrong("None", f"action {expected} is inapplicable")
+    index = case.answer.index
+    assert index is not None
+    if not 0 <= index < length:
+        return _invalid(index, f"index {index} is out of range 0..{length - 1}")
+    if index == expected:
+        return _right(index, "the first inapplicable action")
+    return _wrong(index, f"the first inapplicable action is {expected}")
+
+
+def judge_just(case: Case) -> Verdict:
+    names, problem = _checked_names(case.answer.names, case.vocabulary.check_action)
+    if problem:
+        return _invalid(list(case.answer.names), problem)
+    plan = [normalize_name(a) for a in case.key["plan"]]
+    if len(names) >= len(plan):
+        return _wrong(names, "not shorter than the given plan")
+    if not _is_subsequence(names, plan):
+        return _wrong(names, "not a subsequence of the given plan")
+    known = _known_removals(plan, case.key["removable"])
+    if tuple(names) in known:
+        return _right(names, "a known simplification that is still a plan")
+    if len(plan) - len(names) <= 2 and _consecutive_removal(names, plan):
+        return _wrong(names, "removing that part leaves no plan")
+    task = case.task
+    checked = validate_plan(task, names, start=task.init)
+    if checked.valid:
+        return _right(names, "still a plan")
+    return _wrong(names, f"not a plan: {checked.message or checked.reason}")
+
+
+def _is_subsequence(short: list[str], long: list[str]) -> bool:
+    remaining = iter(long)
+    return all(any(item == other for other in remaining) for item in short)
+
+
+def _known_removals(plan: list[str], removable: list[list[int]]) -> set[tuple[str, ...]]:
+    return {tuple(plan[:start] + plan[start + length :]) for start, length in removable}
+
+
+def _consecutive_removal(names: list[str], plan: list[str]) -> bool:
+    """Whether ``names`` is ``plan`` with one action or two consecutive ones removed
+    (all of those were checked at build time)."""
+    for length in (1, 2):
+        for start in range(len(plan) - length + 1):
+            if plan[:start] + plan[start + length :] == names:
+                return True
+    return False
+
+
+def judge_land(case: Case) -> Verdict:
+    key = case.key
+    if case.answer.is_none:
+        if key["none_correct"]:
+            return _right("None", "there is no non-trivial landmark")
+        return _wrong("None", "there is a non-trivial landmark")
+    checked = case.vocabulary.check_atom(case.answer.names[0])
+    if checked.name is None:
+        return _invalid(case.answer.names[0], checked.reason)
+    atom = checked.name
+    if atom in _normal(key["trivial"]):
+        return _wrong(atom, "trivial: it holds now or in the goal")
+    if atom in _normal(key["landmarks"]):
+        return _right(atom, "a known landmark")
+    if atom in _normal(key.get("non_landmarks", [])):
+        return _wrong(atom, "a known non-landmark")
+    candidates = key.get("candidates")
+    if candidates is not None and atom not in _normal(candidates):
+        return _wrong(atom, "not a landmark: a known plan never makes it true")
+    if key["complete"]:
+        return _wrong(atom, "not a landmark")
+    task = case.task
+    decision = get_oracle().is_landmark(case.row.domain_pddl, task, task.init, task.atom_index[atom])
+    return _decided(atom, decision, right_when=True, claim="a landmark")
+
+
+def judge_nexta(case: Case) -> Verdict:
+    key = case.key
+    checked = case.vocabulary.check_action(case.answer.names[0])
+    if checked.name is None:
+        return _invalid(case.answer.names[0], checked.reason)
+    name = checked.name
+    if name in _normal(key["yes"]):
+        return _right(name, "it decreases the distance to the goal")
+    if name in _normal(key["no"]):
+        return _wrong(name, "it does not decrease the distance to the goal")
+    if name not in _normal(key["applicable"]):
+        return _wrong(name, "not applicable in the current state")
+    if key["complete"]:
+        return _wrong(name, "it does not decrease the distance to the goal")
+    task = case.task
+    action = task.action(name)
+    assert action is not None
+    after = action.apply(task.init)
+    decision = get_oracle().goal_distance_is(case.row.domain_pddl, task, after, int(key["opt"]) - 1)
+    return _decided(name, decision, right_when=True, claim=f"one step closer (h* {key['opt']} -> {int(key['opt']) - 1})")
+
+
+def _normal(names: list[str]) -> set[str]:
+    return {normalize_name(n) for n in names}
+
+
+JUDGES: dict[str, Callable[[Case], Verdict]] = {
+    "app": judge_app,
+    "prog": judge_prog,
+    "reach": judge_reach,
+    "areach": judge_areach,
+    "val": judge_val,
+    "just": judge_just,
+    "land": judge_land,
+    "nexta": judge_nexta,
+}

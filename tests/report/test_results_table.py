@@ -1,0 +1,28 @@
+"""results_table: the main table, and labelled metrics pivoted into a matrix."""
+
+from __future__ import annotations
+
+from scorer.grading import ConfigReport, Grading
+from scorer.report.results import results_table
+from scorer.report.stats import Metric
+
+
+def test_labelled_metrics_become_a_label_by_group_matrix() -> None:
+    report = ConfigReport("acp-hard", "acp", groups={
+        "all": [Metric("accuracy", 0.5, 0.1, 20), Metric("accuracy[ferry]", 0.25, 0.1, 4)],
+        "app": [Metric("accuracy", 0.75, 0.1, 10), Metric("accuracy[ferry]", 1.0, 0.0, 2)],
+    })
+    text = results_table(Grading([], {"acp-hard": report}))
+    main, pivot = text.split("\n\n")
+    assert "accuracy[ferry]" not in main and main.count("|accuracy|") == 2
+    assert pivot.splitlines() == [
+        "|acp-hard: accuracy|   all|   app|",
+        "|------------------|-----:|-----:|",
+        "|ferry             |0.2500|1.0000|",
+        "|(all)             |0.5000|0.7500|",
+    ]
+
+
+def test_no_labelled_metrics_no_pivot() -> None:
+    report = ConfigReport("bw", "ground", groups={"all": [Metric("accuracy", 1.0, 0.0, 3)]})
+    assert "\n\n" not in results_table(Grading([], {"bw": report}))
