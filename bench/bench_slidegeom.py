@@ -5,9 +5,10 @@ or, when that folder is absent, our own standard set (same grid, 3 per cell). Bo
 searches use the same packed-int state encoding and move generator; A* adds the
 Manhattan-sum heuristic. The two must give the same length on every board (asserted).
 BFS is slow on long boards (minutes in all: a board of length 11 with 11 geoms is
-millions of states), so ``--max-length`` limits which boards both searches run on.
+millions of states), so ``--boards N`` runs both searches on N boards spread evenly over
+the set (all 300 when 0), and ``--max-length`` keeps only the shorter boards.
 
-    .venv/bin/python bench/bench_slidegeom.py [--boards DIR] [--max-length 11] [--repeat 3]
+    .venv/bin/python bench/bench_slidegeom.py [--boards 60] [--board-dir DIR] [--max-length 11] [--repeat 3]
 """
 
 from __future__ import annotations
@@ -38,6 +39,14 @@ def load_boards(folder: Path) -> tuple[str, list[Board]]:
     return f"{len(problems)} generated standard boards ({seconds:.2f} s to generate)", [p.board for p in problems]
 
 
+def spread(boards: list[Board], count: int) -> list[Board]:
+    """``count`` boards at even steps through the set (which is ordered by geoms and
+    length), so every part of the grid stays represented; all of them when ``count`` is 0."""
+    if count <= 0 or count >= len(boards):
+        return boards
+    return [boards[i * len(boards) // count] for i in range(count)]
+
+
 def astar_lengths(boards: list[Board], repeat: int) -> tuple[list[int], float]:
     """Best-of-``repeat`` total time, each run with a cold cache."""
     best, lengths = float("inf"), []
@@ -62,13 +71,16 @@ def bfs_lengths(boards: list[Board]) -> tuple[list[int], dict[int, float]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--boards", type=Path, default=SHARED_BOARDS, help="folder of iVISPAR board files")
+    parser.add_argument("--board-dir", type=Path, default=SHARED_BOARDS, help="folder of iVISPAR board files")
+    parser.add_argument("--boards", type=int, default=60, help="boards spread evenly over the set; 0 = all")
     parser.add_argument("--max-length", type=int, default=11, help="only boards of at most this optimal length")
     parser.add_argument("--repeat", type=int, default=3, help="A* runs (best is kept)")
     options = parser.parse_args()
 
-    what, boards = load_boards(options.boards)
+    what, boards = load_boards(options.board_dir)
     print(what)
+    boards = spread(boards, options.boards)
+    print(f"boards taken (evenly spread): {len(boards)}")
     cache_clear()
     boards = [b for b in boards if len(solve(b.size, b.start, b.goal) or ()) <= options.max_length]
     print(f"boards of optimal length <= {options.max_length}: {len(boards)}")

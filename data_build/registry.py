@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from data_build import acp_hard, acp_visual, blocksworld_episodes, blocksworld_ground
+from data_build import slidegeom_describe, slidegeom_episodes
 from data_build.spec import ConfigSpec
 
-CONFIGS: dict[str, ConfigSpec] = {spec.name: spec for spec in (
-    blocksworld_ground.SPEC, blocksworld_episodes.SPEC, acp_hard.SPEC, *acp_visual.SPECS,
-)}
+CONFIGS: dict[str, ConfigSpec] = {spec.name: spec for spec in (blocksworld_ground.SPEC, blocksworld_episodes.SPEC, acp_hard.SPEC, *acp_visual.SPECS, slidegeom_describe.SPEC, slidegeom_episodes.SPEC)}
 
 
 def select(names: str | None) -> list[ConfigSpec]:

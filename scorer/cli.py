@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from scorer import __version__
+
+if TYPE_CHECKING:  # the command imports its modules lazily, so `planarium --help` stays fast
+    from scorer.grading import Grading
 
 DEFAULT_DATA = Path("parquet")
 
@@ -59,7 +63,10 @@ def build(configs: str | None, size: str, seed: int, out: Path, quiet: bool) -> 
 @click.option("--split", default="test", show_default=True)
 @click.option("--configs", default=None, help="Only score these comma-separated configs.")
 @click.option("--gold", is_flag=True, help="Score the answer keys themselves (must give 100%).")
-def score(predictions: Path | None, data: Path, out: Path, split: str, configs: str | None, gold: bool) -> None:
+@click.option("--heatmap", type=click.Path(path_type=Path), default=None,
+              help="Also draw completion of sliding geom episodes over geoms x optimal length to this PNG.")
+def score(predictions: Path | None, data: Path, out: Path, split: str, configs: str | None, gold: bool,
+          heatmap: Path | None) -> None:
     """Score PREDICTIONS (JSON Lines: {"id": ..., "response": "raw text"}) and print a table."""
     from scorer.dataset import DatasetError
     from scorer.predictions import PredictionsFileError
@@ -79,6 +86,18 @@ def score(predictions: Path | None, data: Path, out: Path, split: str, configs: 
     click.echo()
     click.echo(counts_table(run.grading))
     click.echo(f"\nwrote {run.results_path} and {run.rows_path}")
+    if heatmap is not None:
+        _write_heatmaps(run.grading, heatmap)
+
+
+def _write_heatmaps(grading: Grading, path: Path) -> None:
+    from scorer.report.heatmap import write_heatmaps
+
+    try:
+        written = write_heatmaps(grading, path)
+    except ValueError as error:
+        raise UserError(str(error)) from None
+    click.echo(f"wrote heat map(s) {', '.join(str(p) for p in written)}")
 
 
 @main.command()
@@ -109,11 +128,13 @@ def _register_commands() -> None:
     """Commands that live with their subsystem: the server, the agents, the importers."""
     from agents.command import run
     from data_build.acp_import import acpbench_hard_import
+    from data_build.ivispar_import import ivispar_boards_import
     from scorer.rollout.command import serve
 
     main.add_command(serve)
     main.add_command(run)
     import_group.add_command(acpbench_hard_import)
+    import_group.add_command(ivispar_boards_import)
 
 
 _register_commands()

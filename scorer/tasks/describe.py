@@ -43,6 +43,10 @@ wrong, whatever else is.
 
 **Row score.** ``accuracy`` = correct / true geoms; ``exact`` = every geom correct and
 nothing hallucinated (format errors alone do not break it).
+
+**Asking.** ``describe_prompt(view)`` is iVISPAR's scene-understanding prompt in our
+words: the board's coordinates, what the view shows, the line format with an example,
+"don't describe empty cells", and the ``description:`` ending.
 """
 
 from __future__ import annotations
@@ -224,6 +228,45 @@ def _same_geom(guess: PredictedGeom, geom: Geom) -> bool:
     return guess.colour == geom.colour and guess.shape == geom.shape
 
 
+# -- asking --------------------------------------------------------------------------
+
+VIEWS = ("3d", "2d")
+_VIEW_TEXT = {
+    "3d": (
+        "The image shows the board at an angle, from above and in front: the column letters run "
+        "along the front edge and the row numbers along the left edge, row 1 nearest to you. A geom "
+        "may partly hide the geoms behind it."
+    ),
+    "2d": (
+        "The image shows the board from straight above: the column letters run under the board, the "
+        "row numbers along its left side, and every free cell shows its own name. Each shape is drawn "
+        "as a flat symbol: a cube as a square, a pyramid as a triangle, a sphere as a circle, a "
+        "cylinder as a hexagon."
+    ),
+}
+
+
+def describe_prompt(view: str, board_size: int = 4) -> str:
+    """The full question for one image of a board in ``view`` (one ``<image>`` marker)."""
+    if view not in _VIEW_TEXT:
+        raise ValueError(f"unknown view {view!r}; expected one of {', '.join(VIEWS)}")
+    last = cell_name((board_size - 1, board_size - 1))
+    return (
+        f"This is a sliding geom puzzle on a {board_size}x{board_size} board. Cell names are chess-style: "
+        "the letter is the column (A is the leftmost) and the number is the row (1 is the bottom row), "
+        f"from A1 to {last}. Each geom on the board is a unique combination of a colour "
+        f"({', '.join(COLOURS)}) and a shape ({', '.join(SHAPES)}), and a cell holds at most one geom.\n\n"
+        f"{_VIEW_TEXT[view]}\n\n"
+        "<image>\n"
+        "Describe the board state: give an accurate text representation of the board that lists every "
+        "geom with its coordinate, one geom per line, as <coordinate> <colour> <shape>, for example:\n"
+        "B4 red cube\n"
+        "C3 blue sphere\n"
+        "Only describe the geoms with their coordinates; do not describe empty cells. You may reason "
+        "first, but end your reply with 'description:' followed by your list."
+    )
+
+
 # -- the task kind ---------------------------------------------------------------------
 # answer_key: {"geoms": [["A2", "blue", "cylinder"], ...]} (cell name, colour, shape).
 
@@ -268,7 +311,17 @@ def aggregate(rows: Sequence[ScoredRow]) -> list[Metric]:
         rate("exact", [r.verdict.reason == "correct" for r in rows]),
     ]
     metrics += [mean(f"per_board[{field}]", [float(c[field]) for c in counts]) for field in COUNT_FIELDS]
-    return metrics
+    return metrics + _accuracy_by_geom_count(rows)
+
+
+def _accuracy_by_geom_count(rows: Sequence[ScoredRow]) -> list[Metric]:
+    """Accuracy per number of geoms on the board (``meta.n_geoms``), since the paper's
+    figure 7 shows errors growing with it; rows without that field are left out."""
+    by_count: dict[int, list[float]] = {}
+    for row in rows:
+        if "n_geoms" in row.meta:
+            by_count.setdefault(int(row.meta["n_geoms"]), []).append(row.verdict.score)
+    return [mean(f"accuracy[geoms={n}]", scores) for n, scores in sorted(by_count.items())]
 
 
 def reference(kind: str, row: KeyRow) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from scorer.episodes.base import SettingsError
 from scorer.predictions import Prediction
 from scorer.report.stats import Metric
 from scorer.tasks.base import ScoredRow, TaskKind, Verdict, mean, rate
+from scorer.tasks.slidegeom_episode import is_slidegeom, slidegeom_metrics, slidegeom_reference
 
 MAX_REPLY_CHARS = 200_000
 
@@ -60,11 +61,16 @@ def aggregate(rows: Sequence[ScoredRow]) -> list[Metric]:
         metrics.append(rate("predicate_accuracy", [c for o in graded for c in o["answers_correct"]]))
         metrics.append(rate("yes_rate", [y for o in graded for y in o["answers_yes"]]))
         metrics.append(rate("true_yes_rate", [t for o in graded for t in o["truths_yes"]]))
+    if is_slidegeom(rows):
+        metrics += slidegeom_metrics(rows)
     return metrics
 
 
 def reference(kind: str, row: KeyRow) -> dict[str, Any]:
-    """Gold replays the optimal plan (one plan per step); wrong asks for actions that do not exist."""
+    """Gold replays the optimal plan; wrong asks for actions that do not exist (see the
+    domain's own reference for slidegeom rows)."""
+    if row.domain == "slidegeom":
+        return slidegeom_reference(kind, row)
     plan = row.answer_key["optimal_plan"]
     if kind == "gold":
         replies = [json.dumps({"plan": [_json_action(a) for a in plan[i:]]}) for i in range(len(plan))]

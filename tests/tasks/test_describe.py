@@ -13,6 +13,7 @@ from scorer.tasks.describe import (
     DescriptionCounts,
     aggregate,
     answer_key,
+    describe_prompt,
     judge,
     parse_description,
     reference,
@@ -171,3 +172,25 @@ def test_aggregate_reports_accuracy_exact_rate_and_mean_counts() -> None:
     assert metrics["exact"] == pytest.approx(1 / 3)
     assert metrics["per_board[missed]"] == pytest.approx((0 + 1 + 3) / 3)
     assert metrics["per_board[correct]"] == pytest.approx((3 + 2 + 0) / 3)
+
+
+def test_aggregate_reports_accuracy_per_geom_count() -> None:
+    key = answer_key(TRUTH)
+    rows = [
+        ScoredRow("a", "3d", key, {"n_geoms": 3}, judge(PERFECT, key)),
+        ScoredRow("b", "3d", key, {"n_geoms": 3}, judge("A1 red cube", key)),
+        ScoredRow("c", "3d", key, {"n_geoms": 11}, MISSING),
+    ]
+    metrics = {m.name: m.value for m in aggregate(rows)}
+    assert metrics["accuracy[geoms=3]"] == pytest.approx((1 + 1 / 3) / 2)
+    assert metrics["accuracy[geoms=11]"] == 0.0
+
+
+@pytest.mark.parametrize(("view", "words"), [("3d", "front edge"), ("2d", "a cube as a square")])
+def test_prompt_names_the_view_one_image_and_the_ending(view: str, words: str) -> None:
+    prompt = describe_prompt(view)
+    assert prompt.count("<image>") == 1 and words in prompt
+    assert "from A1 to D4" in prompt and "'description:'" in prompt
+    assert "from A1 to E5" in describe_prompt(view, board_size=5)
+    with pytest.raises(ValueError):
+        describe_prompt("text")
