@@ -74,7 +74,7 @@ def main() -> None:
     planner_s = sum(plan_with_planner(domain_pddl(), p.pddl(), engine="symk-opt", timeout_s=120).seconds for p in sample)
 
     print(f"blocksworld-ground, size {args.size}: {n_problems} problems, {n_rows} rows, {n_images} distinct images")
-    print(f"| way | seconds | rows/s | images/s |\n|---|---:|---:|---:|")
+    print("| way | seconds | rows/s | images/s |\n|---|---:|---:|---:|")
     print(f"| ours (one render per state) | {ours_s:.2f} | {n_rows / ours_s:,.0f} | {n_images / ours_s:,.1f} |")
     print(f"| naive (one render per row) | {naive_s:.2f} | {n_rows / naive_s:,.0f} | {n_rows / naive_s:,.1f} |")
     print(f"rows/s ratio ours / naive: {naive_s / ours_s:.1f}x")

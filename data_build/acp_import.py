@@ -27,17 +27,13 @@ from pathlib import Path
 from typing import Any
 
 import click
-import yaml
 from tqdm import tqdm
 
 from data_build.acp_audit import Dispute, audit, convert
 from data_build.acp_rows import ACP_FEATURES, fewshot_examples
-from data_build.build import CHECKSUMS, _checksums
-from data_build.card import render_card
+from data_build.build import write_imported
 from data_build.rows import dumps
-from data_build.shards import write_split
 from data_build.spec import SPLITS, ConfigSpec, Rows
-from scorer import __version__
 from scorer.dataset import KeyRow
 from scorer.pddl import PDDLError
 from scorer.tasks.acp import KINDS
@@ -177,51 +173,8 @@ SPEC = ConfigSpec(
 
 
 def write_config(rows: Rows, out: Path) -> dict[str, str]:
-    """Shards of ``acpbench-hard`` into ``out``, the card merged with any existing one,
-    and checksums.json over every shard in ``out``."""
-    split_bytes = {(CONFIG, split): write_split(rows[split], SPEC.features, out, CONFIG, split) for split in rows}
-    card = render_card({CONFIG: (SPEC, rows)}, split_bytes, "imported", 0, __version__)
-    readme = out / "README.md"
-    if readme.is_file():
-        card = merge_cards(readme.read_text(), card, CONFIG)
-    readme.write_text(card)
-    checksums = _checksums(out)
-    (out / CHECKSUMS).write_text(json.dumps(checksums, indent=1, sort_keys=True) + "\n")
-    return checksums
-
-
-def merge_cards(existing: str, imported: str, config: str) -> str:
-    """``existing`` with ``config``'s YAML entries, table row and section taken from ``imported``."""
-    old_yaml, old_body = _split_card(existing)
-    new_yaml, new_body = _split_card(imported)
-    for field in ("configs", "dataset_info"):
-        kept = [e for e in old_yaml.get(field) or [] if e.get("config_name") != config]
-        old_yaml[field] = sorted(kept + list(new_yaml.get(field) or []), key=lambda e: e["config_name"])
-    row = next(line for line in new_body.splitlines() if line.startswith(f"| `{config}` |"))
-    lines = [line for line in old_body.splitlines() if not line.startswith(f"| `{config}` |")]
-    last_row = max(i for i, line in enumerate(lines) if line.startswith("| `"))
-    lines.insert(last_row + 1, row)
-    body = _without_section("\n".join(lines), config) + "\n\n" + _section(new_body, config) + "\n"
-    return "---\n" + yaml.safe_dump(old_yaml, sort_keys=False) + "---\n\n" + body.lstrip("\n")
-
-
-def _split_card(text: str) -> tuple[dict[str, Any], str]:
-    _, front, body = text.split("---\n", 2)
-    return yaml.safe_load(front) or {}, body
-
-
-def _section(body: str, config: str) -> str:
-    start = body.index(f"## {config}\n")
-    rest = body[start + 1 :]
-    end = rest.find("\n## ")
-    return body[start:] if end < 0 else body[start : start + 1 + end]
-
-
-def _without_section(body: str, config: str) -> str:
-    marker = f"## {config}\n"
-    if marker not in body:
-        return body.rstrip()
-    return body.replace(_section(body, config), "").rstrip()
+    """Shards of ``acpbench-hard`` into ``out``, beside the folder's other configs."""
+    return write_imported(SPEC, rows, out)
 
 
 def _count_table(rows: Rows) -> str:

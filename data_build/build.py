@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from data_build.card import render_card
+from data_build.card import card_configs, merge_cards, render_card
 from data_build.registry import select
 from data_build.shards import sha256_file, write_split
 from data_build.spec import BuildSettings, ConfigSpec, Rows
@@ -17,19 +17,32 @@ CHECKSUMS = "checksums.json"
 def build(out_dir: Path, configs: str | None = None, settings: BuildSettings = BuildSettings()) -> dict[str, str]:
     """Build the named configs into ``out_dir``; return {relative shard path: sha256}.
 
-    Shards of configs not named are kept and stay in checksums.json; the card
-    describes the configs of this build.
+    Shards of configs not named are kept, stay in checksums.json and keep their part of
+    the card.
     """
-    specs = select(configs)
-    built: dict[str, tuple[ConfigSpec, Rows]] = {}
+    built = {spec.name: (spec, spec.build(settings)) for spec in select(configs)}
+    return write_configs(out_dir, built, settings.size, settings.seed)
+
+
+def write_imported(spec: ConfigSpec, rows: Rows, out_dir: Path) -> dict[str, str]:
+    """An imported config's shards into ``out_dir``, beside whatever the folder holds."""
+    return write_configs(out_dir, {spec.name: (spec, rows)}, "imported", 0)
+
+
+def write_configs(out_dir: Path, built: dict[str, tuple[ConfigSpec, Rows]], size: str, seed: int) -> dict[str, str]:
+    """Shards of ``built``, then the card (merged with the card of the other configs still
+    in ``out_dir``) and checksums.json over every shard in the folder."""
     split_bytes: dict[tuple[str, str], int] = {}
-    for spec in specs:
-        rows = spec.build(settings)
+    for name, (spec, rows) in built.items():
         for split, split_rows in rows.items():
-            split_bytes[(spec.name, split)] = write_split(split_rows, spec.features, out_dir, spec.name, split)
-        built[spec.name] = (spec, rows)
-    card = render_card(built, split_bytes, settings.size, settings.seed, __version__)
-    (out_dir / "README.md").write_text(card)
+            split_bytes[(name, split)] = write_split(split_rows, spec.features, out_dir, name, split)
+    card = render_card(built, split_bytes, size, seed, __version__)
+    readme = out_dir / "README.md"
+    if readme.is_file():
+        old = readme.read_text()
+        others = [c for c in card_configs(old) if c not in built and (out_dir / "data" / c).is_dir()]
+        card = merge_cards(card, old, others)
+    readme.write_text(card)
     checksums = _checksums(out_dir)
     (out_dir / CHECKSUMS).write_text(json.dumps(checksums, indent=1, sort_keys=True) + "\n")
     return checksums

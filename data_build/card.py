@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from string import Template
+from typing import Any
+
+import yaml
 
 from datasets.info import DatasetInfo, DatasetInfosDict
 from datasets.splits import SplitDict, SplitInfo
@@ -58,3 +62,63 @@ def _yaml(built: dict[str, tuple[ConfigSpec, Rows]], split_bytes: dict[tuple[str
 def _section(spec: ConfigSpec, rows: Rows) -> str:
     template = Template((CARDS_DIR / f"{spec.name}.md").read_text())
     return template.substitute(spec.card_facts(rows)).strip()
+
+
+# -- merging: a build of some configs, or an import, into a folder that holds others ---------
+
+
+def merge_cards(base: str, donor: str, configs: Iterable[str]) -> str:
+    """``base`` with the YAML entries, table row and section of each of ``configs`` taken
+    from ``donor`` (replacing any ``base`` had). Entries come out sorted by config name."""
+    for config in configs:
+        base = _merge_config(base, donor, config)
+    return base
+
+
+def card_configs(card: str) -> list[str]:
+    """The config names a card's YAML lists."""
+    front, _ = _split_card(card)
+    return [entry["config_name"] for entry in front.get("configs") or []]
+
+
+def _merge_config(base: str, donor: str, config: str) -> str:
+    base_yaml, base_body = _split_card(base)
+    donor_yaml, donor_body = _split_card(donor)
+    for key in ("configs", "dataset_info"):
+        kept = [e for e in _entries(base_yaml, key) if e.get("config_name") != config]
+        added = [e for e in _entries(donor_yaml, key) if e.get("config_name") == config]
+        base_yaml[key] = sorted(kept + added, key=lambda e: e["config_name"])
+    row_start = f"| `{config}` |"
+    lines = [line for line in base_body.splitlines() if not line.startswith(row_start)]
+    donor_row = next(line for line in donor_body.splitlines() if line.startswith(row_start))
+    config_rows = [i for i, line in enumerate(lines) if line.startswith("| `")]
+    at = next((i for i in config_rows if lines[i] > donor_row), config_rows[-1] + 1 if config_rows else len(lines))
+    lines.insert(at, donor_row)
+    body = _without_section("\n".join(lines), config) + "\n\n" + _section_text(donor_body, config) + "\n"
+    return "---\n" + yaml.safe_dump(base_yaml, sort_keys=False) + "---\n\n" + body.lstrip("\n")
+
+
+def _entries(front: dict[str, Any], key: str) -> list[dict[str, Any]]:
+    """A YAML list of per-config entries; a one-config card writes ``dataset_info`` as one
+    mapping rather than a list of them."""
+    value = front.get(key) or []
+    return [value] if isinstance(value, dict) else list(value)
+
+
+def _split_card(text: str) -> tuple[dict[str, Any], str]:
+    _, front, body = text.split("---\n", 2)
+    return yaml.safe_load(front) or {}, body
+
+
+def _section_text(body: str, config: str) -> str:
+    start = body.index(f"## {config}\n")
+    rest = body[start + 1 :]
+    end = rest.find("\n## ")
+    return body[start:] if end < 0 else body[start : start + 1 + end]
+
+
+def _without_section(body: str, config: str) -> str:
+    marker = f"## {config}\n"
+    if marker not in body:
+        return body.rstrip()
+    return body.replace(_section_text(body, config), "").rstrip()

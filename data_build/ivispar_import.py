@@ -21,7 +21,6 @@ as ``planarium build`` writes them; the card of an existing dataset folder is me
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -29,15 +28,11 @@ from typing import Any
 import click
 from tqdm import tqdm
 
-from data_build.acp_import import merge_cards
-from data_build.build import CHECKSUMS, _checksums
-from data_build.card import render_card
+from data_build.build import write_imported
 from data_build.ivispar import BoardFileError, IvisparBoard, read_board_folder
-from data_build.shards import write_split
 from data_build.slidegeom_episodes import SPEC as EPISODES_SPEC
 from data_build.slidegeom_episodes import count_table, make_row
 from data_build.spec import ConfigSpec, Rows
-from scorer import __version__
 from scorer.domains.slidegeom.board import manhattan_sum
 from scorer.domains.slidegeom.generate import SlideProblem
 from scorer.domains.slidegeom.search import SearchLimitError, solve
@@ -103,17 +98,8 @@ SPEC = ConfigSpec(
 
 
 def write_config(rows: Rows, out: Path) -> dict[str, str]:
-    """Shards of ``ivispar-episodes`` into ``out``, the card merged with any existing one,
-    and checksums.json over every shard in ``out`` (as ``acp_import.write_config`` does)."""
-    split_bytes = {(CONFIG, split): write_split(rows[split], SPEC.features, out, CONFIG, split) for split in rows}
-    card = render_card({CONFIG: (SPEC, rows)}, split_bytes, "imported", 0, __version__)
-    readme = out / "README.md"
-    if readme.is_file():
-        card = merge_cards(readme.read_text(), card, CONFIG)
-    readme.write_text(card)
-    checksums = _checksums(out)
-    (out / CHECKSUMS).write_text(json.dumps(checksums, indent=1, sort_keys=True) + "\n")
-    return checksums
+    """Shards of ``ivispar-episodes`` into ``out``, beside the folder's other configs."""
+    return write_imported(SPEC, rows, out)
 
 
 @click.command(name="ivispar-boards")

@@ -6,7 +6,10 @@ from data_build import acp_hard, acp_visual, blocksworld_episodes, blocksworld_g
 from data_build import slidegeom_describe, slidegeom_episodes
 from data_build.spec import ConfigSpec
 
-CONFIGS: dict[str, ConfigSpec] = {spec.name: spec for spec in (blocksworld_ground.SPEC, blocksworld_episodes.SPEC, acp_hard.SPEC, *acp_visual.SPECS, slidegeom_describe.SPEC, slidegeom_episodes.SPEC)}
+CONFIGS: dict[str, ConfigSpec] = {spec.name: spec for spec in (
+    blocksworld_ground.SPEC, blocksworld_episodes.SPEC, acp_hard.SPEC, *acp_visual.SPECS,
+    slidegeom_episodes.SPEC, slidegeom_describe.SPEC,
+)}
 
 
 def select(names: str | None) -> list[ConfigSpec]:

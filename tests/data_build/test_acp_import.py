@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from data_build.acp_import import acpbench_hard_import, import_rows, merge_cards
+from data_build.acp_import import acpbench_hard_import, import_rows
+from data_build.card import merge_cards
 from scorer.dataset import load_keys
 from scorer.grading import grade
 from scorer.references import reference_predictions
@@ -125,11 +126,11 @@ def test_import_keeps_the_other_configs_of_the_folder(tmp_path: Path) -> None:
         "---\n\n# Title\n\n| config | rows | what |\n|---|---|---|\n| `acpbench-hard` | 2 / 2 | B |\n\n"
         "## acpbench-hard\n\nabout b\n"
     )
-    merged = merge_cards(existing, imported, "acpbench-hard")
+    merged = merge_cards(existing, imported, ["acpbench-hard"])
     assert "config_name: a\n" in merged and "config_name: acpbench-hard" in merged
     assert "| `a` | 1 / 1 | A |\n| `acpbench-hard` | 2 / 2 | B |" in merged
     assert merged.index("## a\n") < merged.index("## acpbench-hard\n") and "about b" in merged
-    assert merge_cards(merged, imported, "acpbench-hard").count("## acpbench-hard") == 1
+    assert merge_cards(merged, imported, ["acpbench-hard"]).count("## acpbench-hard") == 1
 
 
 @pytest.mark.skipif(not SHARED_COPY.is_dir(), reason=f"ACPBench Hard's published files are not at {SHARED_COPY}")

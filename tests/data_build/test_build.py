@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -12,7 +13,10 @@ from datasets import Features, Image, load_dataset
 from PIL import Image as PILImage
 
 from data_build.blocksworld_ground import SPEC
+from data_build.build import build
+from data_build.card import card_configs
 from scorer.pddl import parse_task
+from tests.conftest import MINI
 
 CONFIG = "blocksworld-ground"
 
@@ -71,3 +75,15 @@ def test_two_builds_are_byte_identical(mini_data: Path, tmp_path: Path) -> None:
     for path in sorted(mini_data.rglob("*")):
         if path.is_file():
             assert (tmp_path / path.relative_to(mini_data)).read_bytes() == path.read_bytes(), path
+
+
+def test_rebuilding_one_config_keeps_the_others_in_the_card(mini_data: Path, tmp_path: Path) -> None:
+    out = tmp_path / "data"
+    shutil.copytree(mini_data, out)
+    before = (out / "README.md").read_text()
+    build(out, "slidegeom-describe", MINI)
+    after = (out / "README.md").read_text()
+    assert card_configs(after) == card_configs(before) and len(card_configs(after)) > 1
+    for config in card_configs(before):
+        assert f"| `{config}` |" in after and f"\n## {config}\n" in after
+    assert load_dataset(str(out), CONFIG, split="dev").num_rows > 0  # the merged YAML still loads

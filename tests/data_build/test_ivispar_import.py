@@ -88,8 +88,6 @@ def test_imported_rows_score_like_built_ones(tmp_path: Path) -> None:
     assert metrics["success"]["value"] == 1.0 and metrics["step_deviation"]["value"] == 0.0
 
 
-@pytest.mark.xfail(strict=True, raises=TypeError,
-                   reason="acp_import.merge_cards reads dataset_info as a list, but a one-config card writes a mapping")
 def test_import_into_a_built_dataset_merges_the_card(mini_data: Path, tmp_path: Path) -> None:
     out = tmp_path / "data"
     shutil.copytree(mini_data, out)
