@@ -59,7 +59,10 @@ _GOLD = {
 def _wrong_prog(key: Key) -> str:
     if key["neg"]:
         return progression_text([*key["pos"], *key["neg"]], [])
-    return progression_text([], key["pos"]) if key["pos"] else "None"
+    if key["pos"]:
+        return progression_text([], key["pos"])
+    # The action changes nothing (its effects hold already): claim one positive effect.
+    return progression_text([_some_name(Vocabulary.from_json(key["vocabulary"]), is_action=False)], [])
 
 
 def _wrong_reachability(key: Key, is_action: bool) -> str:
@@ -104,10 +107,9 @@ def _wrong_land(key: Key) -> str:
 def _wrong_nexta(key: Key) -> str:
     if key["no"]:
         return key["no"][0]
-    others = [name for name in key["applicable"] if name not in key["yes"]]
-    if others:
-        return others[0]
-    return _some_name(Vocabulary.from_json(key["vocabulary"]), is_action=True, avoid=set(key["yes"]))
+    # An applicable action outside "yes" and "no" may be a right move nobody checked
+    # (an incomplete key), so take an inapplicable one.
+    return _some_name(Vocabulary.from_json(key["vocabulary"]), is_action=True, avoid=set(key["applicable"]))
 
 
 _WRONG = {
