@@ -16,10 +16,11 @@ from ._search import SearchResult, astar, bfs
 from ._task import Task
 from ._validate import FailureReason, PlanValidation, validate_plan
 from ._walk import random_walk
-from ._write import domain_name, problem_for_state
+from ._write import Objects, domain_name, problem_for_state, problem_text
 
 __all__ = [
     "ENGINES",
+    "Objects",
     "CondEffect",
     "FailureReason",
     "GroundAction",
@@ -41,6 +42,7 @@ __all__ = [
     "parse_task",
     "plan_with_planner",
     "problem_for_state",
+    "problem_text",
     "random_walk",
     "reachable_states",
     "validate_plan",

@@ -5,6 +5,8 @@ from __future__ import annotations
 from functools import cache
 from importlib.resources import files
 
+from scorer.pddl import problem_text
+
 from scorer.domains.blocksworld.state import (
     Layout,
     blocks_of,
@@ -24,22 +26,6 @@ def problem_pddl(name: str, init: Layout, goal: Layout) -> str:
 
     Goals list on, clear and incolumn for every block, as ViPlan's goals do.
     """
-    blocks = " ".join(blocks_of(init))
-    columns = " ".join(column_names(len(init)))
+    objects = [("block", blocks_of(init)), ("column", column_names(len(init)))]
     init_atoms = layout_atoms(init) + column_order_atoms(len(init))
-    goal_atoms = layout_atoms(goal)
-    return "\n".join(
-        [
-            f"(define (problem {name})",
-            "  (:domain blocksworld)",
-            f"  (:objects {blocks} - block {columns} - column)",
-            "  (:init",
-            *[f"    {atom}" for atom in init_atoms],
-            "  )",
-            "  (:goal (and",
-            *[f"    {atom}" for atom in goal_atoms],
-            "  ))",
-            ")",
-            "",
-        ]
-    )
+    return problem_text(name, "blocksworld", objects, init_atoms, layout_atoms(goal))

@@ -10,8 +10,8 @@ import random
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-# (type name, object names) in the order they should be declared
-Objects = Sequence[tuple[str, Sequence[str]]]
+from scorer.pddl import Objects, problem_text
+
 Cell = tuple[int, int]
 
 _WRAP = 8  # atoms per line, to keep problem files readable
@@ -24,29 +24,7 @@ def atom(*parts: object) -> str:
 
 def problem_pddl(name: str, domain: str, objects: Objects, init: Iterable[str], goal: Iterable[str]) -> str:
     """A typed PDDL problem; `init` and `goal` are atoms such as "(at c1 l2)"."""
-    declared = " ".join(f"{' '.join(names)} - {kind}" for kind, names in objects if names)
-    goal_atoms = list(goal)
-    if not goal_atoms:
-        raise ValueError(f"problem {name} has an empty goal")
-    lines = [
-        f"(define (problem {name})",
-        f"  (:domain {domain})",
-        f"  (:objects {declared})",
-        "  (:init",
-        *_wrapped(init),
-        "  )",
-        "  (:goal (and",
-        *_wrapped(goal_atoms),
-        "  ))",
-        ")",
-        "",
-    ]
-    return "\n".join(lines)
-
-
-def _wrapped(atoms: Iterable[str]) -> list[str]:
-    items = list(atoms)
-    return ["    " + " ".join(items[i : i + _WRAP]) for i in range(0, len(items), _WRAP)]
+    return problem_text(name, domain, objects, init, goal, per_line=_WRAP)
 
 
 def pick(rng: random.Random, size: int, bands: Sequence[Mapping[str, Sequence[int]]]) -> dict[str, int]:

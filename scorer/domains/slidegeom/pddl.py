@@ -16,6 +16,7 @@ from collections.abc import Iterable
 
 from scorer.domains.slidegeom.board import DIRECTIONS, Board, Cell, Geom, Placement, cell_name, in_bounds, parse_cell
 from scorer.domains.slidegeom.search import Move, move_target
+from scorer.pddl import problem_text
 
 DOMAIN_NAME = "slidegeom"
 
@@ -85,25 +86,11 @@ def object_text(name: str) -> str:
 def problem_pddl(name: str, board: Board, placement: Placement) -> str:
     """A problem whose :init is ``placement`` (plus the static adjacency) and whose goal
     puts every geom on its cell of ``board.goal``."""
-    cells = all_cells(board.size)
-    geoms = " ".join(geom_object(g) for g in board.geoms)
+    objects = [("geom", [geom_object(g) for g in board.geoms]),
+               ("cell", [cell_object(c) for c in all_cells(board.size)])]
     init = state_atoms(board, placement) + adjacency_atoms(board.size)
     goal = [_atom("at", geom_object(g), cell_object(c)) for g, c in zip(board.geoms, board.goal)]
-    return "\n".join(
-        [
-            f"(define (problem {name})",
-            f"  (:domain {DOMAIN_NAME})",
-            f"  (:objects {geoms} - geom {' '.join(cell_object(c) for c in cells)} - cell)",
-            "  (:init",
-            *[f"    {atom}" for atom in init],
-            "  )",
-            "  (:goal (and",
-            *[f"    {atom}" for atom in goal],
-            "  ))",
-            ")",
-            "",
-        ]
-    )
+    return problem_text(name, DOMAIN_NAME, objects, init, goal)
 
 
 def state_atoms(board: Board, placement: Placement) -> list[str]:
