@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -103,3 +105,28 @@ def test_cost_sums_action_costs() -> None:
 def test_unknown_engine_is_rejected(blocksworld_domain: str, hard_problem: str) -> None:
     with pytest.raises(ValueError, match="unknown engine"):
         plan_with_planner(blocksworld_domain, hard_problem, engine="lpg")
+
+
+CALLER = """import sys
+from pathlib import Path
+
+if __name__ != "__main__":  # imported again as a child's main module
+    Path({marker!r}).write_text("re-imported")
+
+if __name__ == "__main__":
+    from scorer.pddl import plan_with_planner
+
+    result = plan_with_planner({domain!r}, {problem!r}, "fast-downward", 30, 2048, None)
+    print(result.verdict.value)
+"""
+
+
+def test_a_planner_child_does_not_import_the_callers_main_module(tmp_path: Path) -> None:
+    # Re-importing the caller's main costs every planner call the imports of `score`.
+    marker = tmp_path / "marker"
+    script = tmp_path / "caller.py"
+    script.write_text(CALLER.format(marker=str(marker), domain=COST_DOMAIN, problem=COST_PROBLEM))
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120,
+                          cwd=Path(__file__).resolve().parents[2])
+    assert done.stdout.strip() == Verdict.SOLVED.value, done.stderr
+    assert not marker.exists()
