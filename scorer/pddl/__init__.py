@@ -5,6 +5,7 @@ Everything public is re-exported here; the private modules hold one concept each
 """
 
 from ._action import CondEffect, GroundAction
+from ._bits import bit_indices
 from ._errors import PDDLError, PDDLParseError, UnsupportedPDDL
 from ._names import normalize_name
 from ._parse import parse_task
@@ -38,6 +39,7 @@ __all__ = [
     "astar",
     "domain_name",
     "bfs",
+    "bit_indices",
     "normalize_name",
     "parse_task",
     "plan_with_planner",

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ._bits import bit_indices
 from ._formula import Formula, StateTest, compile_test, render
 
 if TYPE_CHECKING:
@@ -97,12 +98,7 @@ class GroundAction:
 
 
 def _names(atoms: Sequence[str], mask: int) -> list[str]:
-    names = []
-    while mask:
-        low = mask & -mask
-        names.append(atoms[low.bit_length() - 1])
-        mask ^= low
-    return names
+    return [atoms[index] for index in bit_indices(mask)]
 
 
 def compile_update(add: int, delete: int, cond_effects: Sequence[CondEffect]) -> StateUpdate:

@@ -33,6 +33,7 @@ from scorer.pddl import (
     Task,
     Verdict,
     bfs,
+    bit_indices,
     plan_with_planner,
     reachable_states,
     validate_plan,
@@ -229,7 +230,7 @@ class ExactFacts:
         trivial = self.state | self.task.goal_pos
         candidates = _traversed(self.task, plan, self.state) & ~trivial
         found = 0
-        for atom in _bits(candidates):
+        for atom in bit_indices(candidates):
             if not self.graph.goal_path_exists(self.state, 1 << atom):
                 found |= 1 << atom
         return found
@@ -361,7 +362,7 @@ class EvidenceFacts:
     def landmark_decisions(self) -> tuple[int, int]:
         """(proven landmarks, proven non-landmarks) among the candidates."""
         proven, refuted = 0, 0
-        for atom in _bits(self.landmark_candidates):
+        for atom in bit_indices(self.landmark_candidates):
             if proves_landmark(self.task, self.state, atom):
                 proven |= 1 << atom
                 continue
@@ -445,12 +446,3 @@ def _action_indices(task: Task, plan: Sequence[str]) -> Iterator[int]:
         action = task.action(name)
         if action is not None:
             yield action.index
-
-
-def _bits(mask: int) -> list[int]:
-    indices = []
-    while mask:
-        low = mask & -mask
-        indices.append(low.bit_length() - 1)
-        mask ^= low
-    return indices

@@ -36,7 +36,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from scorer.pddl import GroundAction, Task
+from scorer.pddl import GroundAction, Task, bit_indices
 
 from .sexpr import SExpr, keyword_value, read_sexpr, sections, typed_names, write_sexpr
 
@@ -233,7 +233,7 @@ class _GroundWriter:
         return f"(f{index})"
 
     def atoms(self, mask: int) -> list[str]:
-        return [self.atom(index) for index in _bits(mask)]
+        return [self.atom(index) for index in bit_indices(mask)]
 
     def formula(self, text: str) -> str:
         """Rename the atoms of a Task-rendered formula ("(and (at a b) (not ...))")."""
@@ -289,12 +289,3 @@ def _ground_task(task: Task, state: int, goal_pddl: str, never_achieve: int | No
 
 def _wrapped(atoms: list[str], per_line: int = 6) -> list[str]:
     return ["    " + " ".join(atoms[i : i + per_line]) for i in range(0, len(atoms), per_line)]
-
-
-def _bits(mask: int) -> list[int]:
-    indices = []
-    while mask:
-        low = mask & -mask
-        indices.append(low.bit_length() - 1)
-        mask ^= low
-    return indices
