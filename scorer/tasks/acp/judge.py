@@ -40,7 +40,7 @@ from scorer.tasks.base import Verdict
 
 from .oracle import Decision, get_oracle
 from .parse import FORM_OF_KIND, ParsedAnswer, parse_answer
-from .vocabulary import Vocabulary
+from .vocabulary import Checked, Vocabulary
 
 TASK_CACHE_SIZE = 32
 
@@ -153,16 +153,23 @@ def judge_prog(case: Case) -> Verdict:
     return _wrong(shown, f"the {' and '.join(wrong_lists)} effects differ")
 
 
-def judge_reach(case: Case) -> Verdict:
-    key = case.key
+def _none_or_name(case: Case, check: Callable[[str], Checked], none_right: str, none_wrong: str) -> Verdict | str:
+    """reach, areach, land: the verdict on a None answer (right iff the key says so) or on a
+    name outside the vocabulary; otherwise the answer's name as the vocabulary writes it."""
     if case.answer.is_none:
-        if key["none_correct"]:
-            return _right("None", "every proposition is reachable")
-        return _wrong("None", "some proposition can never hold")
-    checked = case.vocabulary.check_atom(case.answer.names[0])
+        return _right("None", none_right) if case.key["none_correct"] else _wrong("None", none_wrong)
+    checked = check(case.answer.names[0])
     if checked.name is None:
         return _invalid(case.answer.names[0], checked.reason)
-    atom = checked.name
+    return checked.name
+
+
+def judge_reach(case: Case) -> Verdict:
+    key = case.key
+    atom = _none_or_name(case, case.vocabulary.check_atom, "every proposition is reachable",
+                         "some proposition can never hold")
+    if isinstance(atom, Verdict):
+        return atom
     looked_up = _look_up(atom, key, "unreachable", "reachable")
     if looked_up is not None:
         return looked_up
@@ -173,14 +180,10 @@ def judge_reach(case: Case) -> Verdict:
 
 def judge_areach(case: Case) -> Verdict:
     key = case.key
-    if case.answer.is_none:
-        if key["none_correct"]:
-            return _right("None", "every action can become applicable")
-        return _wrong("None", "some action can never become applicable")
-    checked = case.vocabulary.check_action(case.answer.names[0])
-    if checked.name is None:
-        return _invalid(case.answer.names[0], checked.reason)
-    name = checked.name
+    name = _none_or_name(case, case.vocabulary.check_action, "every action can become applicable",
+                         "some action can never become applicable")
+    if isinstance(name, Verdict):
+        return name
     looked_up = _look_up(name, key, "unreachable", "reachable")
     if looked_up is not None:
         return looked_up
@@ -263,14 +266,10 @@ def _consecutive_removal(names: list[str], plan: list[str]) -> bool:
 
 def judge_land(case: Case) -> Verdict:
     key = case.key
-    if case.answer.is_none:
-        if key["none_correct"]:
-            return _right("None", "there is no non-trivial landmark")
-        return _wrong("None", "there is a non-trivial landmark")
-    checked = case.vocabulary.check_atom(case.answer.names[0])
-    if checked.name is None:
-        return _invalid(case.answer.names[0], checked.reason)
-    atom = checked.name
+    atom = _none_or_name(case, case.vocabulary.check_atom, "there is no non-trivial landmark",
+                         "there is a non-trivial landmark")
+    if isinstance(atom, Verdict):
+        return atom
     if atom in _normal(key["trivial"]):
         return _wrong(atom, "trivial: it holds now or in the goal")
     if atom in _normal(key["landmarks"]):

@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorer.pddl import GroundAction, Task, Verdict, bfs, plan_with_planner, validate_plan
+from scorer.pddl import GroundAction, Task, Verdict, bfs, plan_with_planner, random_walk, validate_plan
 
 from . import keys
 from .analysis import (
@@ -193,15 +193,7 @@ def _random_optimal(task: Task, distances: dict[int, int], state: int, rng: rand
 def _walk_prefix(task: Task, state: int, length_hint: int, rng: random.Random) -> list[str]:
     low, high = WALK_FRACTION
     steps = max(1, rng.randint(int(low * length_hint), max(1, int(high * length_hint))))
-    walk: list[str] = []
-    for _ in range(steps):
-        options = task.applicable(state)
-        if not options:
-            break
-        action = rng.choice(options)
-        walk.append(action.name)
-        state = action.apply(state)
-    return walk
+    return random_walk(task, steps, rng, start=state)
 
 
 def _apply_all(task: Task, state: int, plan: Sequence[str]) -> int:
