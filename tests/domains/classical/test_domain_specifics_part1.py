@@ -8,26 +8,8 @@ import random
 
 import pytest
 
-from scorer.domains.classical import CLASSICAL_DOMAINS, floortile, grid
+from scorer.domains.classical import floortile, grid
 from scorer.pddl import Task, parse_task, reachable_states, validate_plan
-
-
-def test_verbalisation_reads_naturally() -> None:
-    ferry = CLASSICAL_DOMAINS["ferry"]
-    assert ferry.atom_text("(car-at c1 l2)") == "car c1 is at location l2"
-    assert ferry.action_text("(sail l0 l1)") == "sail the ferry from location l0 to location l1"
-    logistics = CLASSICAL_DOMAINS["logistics"]
-    assert logistics.action_text("(fly-airplane a0 l0-0 l1-0)") == "fly airplane a0 from airport l0-0 to airport l1-0"
-    assert logistics.atom_text("(in p3 t1)") == "package p3 is in truck t1"
-    assert CLASSICAL_DOMAINS["blocksworld4"].atom_text("(on b1 b2)") == "block b1 is on top of block b2"
-    assert CLASSICAL_DOMAINS["grid"].action_text("(unlock p0-0 p0-1 k0-1 s0)") == (
-        "from place p0-0, unlock place p0-1 with key k0-1 of shape s0"
-    )
-    assert CLASSICAL_DOMAINS["floortile"].atom_text("(painted t2-1 black)") == "tile t2-1 is painted black"
-    assert CLASSICAL_DOMAINS["gripper"].atom_text("(carry robot1 ball2 left1)") == (
-        "robot1 is carrying ball2 in gripper left1"
-    )
-    assert CLASSICAL_DOMAINS["visitall"].atom_text("(visited x1-y2)") == "cell x1-y2 has been visited"
 
 
 def test_grid_openable_region_is_exactly_where_the_robot_can_go() -> None:

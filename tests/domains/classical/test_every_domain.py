@@ -155,3 +155,31 @@ def assert_verbalised(call: str, text: str) -> None:
     assert text and "{" not in text and "  " not in text, (call, text)
     for argument in call.strip("()").split()[1:]:
         assert re.search(rf"(?<![\w-]){re.escape(argument)}(?![\w-])", text), (call, text)
+
+
+# One hand-checked sentence per line: (domain, "atom" or "action", call, its words).
+READ_NATURALLY = [
+    ("ferry", "atom", "(car-at c1 l2)", "car c1 is at location l2"),
+    ("ferry", "action", "(sail l0 l1)", "sail the ferry from location l0 to location l1"),
+    ("logistics", "action", "(fly-airplane a0 l0-0 l1-0)", "fly airplane a0 from airport l0-0 to airport l1-0"),
+    ("logistics", "atom", "(in p3 t1)", "package p3 is in truck t1"),
+    ("blocksworld4", "atom", "(on b1 b2)", "block b1 is on top of block b2"),
+    ("grid", "action", "(unlock p0-0 p0-1 k0-1 s0)", "from place p0-0, unlock place p0-1 with key k0-1 of shape s0"),
+    ("floortile", "atom", "(painted t2-1 black)", "tile t2-1 is painted black"),
+    ("gripper", "atom", "(carry robot1 ball2 left1)", "robot1 is carrying ball2 in gripper left1"),
+    ("visitall", "atom", "(visited x1-y2)", "cell x1-y2 has been visited"),
+    ("rovers", "action", "(navigate rover1 waypoint0 waypoint2)", "drive rover1 from waypoint0 to waypoint2"),
+    ("rovers", "atom", "(have-image rover0 objective1 colour)", "rover0 has an image of objective1 in mode colour"),
+    ("depot", "action", "(lift hoist0 crate1 pallet0 depot0)", "use hoist0 to lift crate1 off pallet0 at depot0"),
+    ("goldminer", "atom", "(soft-rock-at f1-2f)", "there is soft rock at cell f1-2f"),
+    ("goldminer", "action", "(fire-laser f0-0f f0-1f)", "fire the laser from cell f0-0f at cell f0-1f"),
+    ("satellite", "atom", "(pointing satellite0 star3)", "satellite0 is pointing at star3"),
+    ("swap", "action", "(swap ana ben kite drum)", "ana and ben swap items, ana giving the kite and receiving the drum"),
+    ("alfworld", "action", "(heat apple1 microwave1)", "heat apple1 with microwave1"),
+]
+
+
+@pytest.mark.parametrize(("name", "kind", "call", "words"), READ_NATURALLY)
+def test_verbalisation_reads_naturally(name: str, kind: str, call: str, words: str) -> None:
+    text = domain(name).atom_text(call) if kind == "atom" else domain(name).action_text(call)
+    assert text == words
