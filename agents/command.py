@@ -12,7 +12,7 @@ from agents import AGENT_NAMES
 
 @click.command()
 @click.option("--agent", "agent_name", type=click.Choice(AGENT_NAMES), required=True)
-@click.option("--config", required=True, help="An episode config, e.g. blocksworld-episodes.")
+@click.option("--config", required=True, help="A config whose rows are episodes (see the dataset card).")
 @click.option("--data", type=click.Path(path_type=Path), default=Path("parquet"), show_default=True)
 @click.option("--split", default="test", show_default=True)
 @click.option("--settings", "settings_json", default="{}", show_default=True,

@@ -64,7 +64,7 @@ def main() -> None:
 
 
 def prepare(data: Path, args: argparse.Namespace) -> Path:
-    from data_build.acp_import import import_rows, write_config
+    from scorer.families.classical.acpbench_import import import_rows, write_config
     from data_build.build import build
     from data_build.spec import BuildSettings
 

@@ -25,7 +25,7 @@ from scorer.pddl import Task, bfs, parse_task, reachable_states
 P = ParamSpec("P")
 R = TypeVar("R")
 ROOT = Path(__file__).resolve().parents[1]
-DOMAIN = ROOT / "scorer" / "domains" / "blocksworld" / "domain.pddl"
+DOMAIN = ROOT / "scorer" / "families" / "blocksworld" / "domain.pddl"
 # Blocksworld "hard": 6 blocks, 4 columns, 60,480 reachable states, optimum 9.
 HARD_PROBLEM = """(define (problem p0) (:domain blocksworld)
   (:objects r o p g y b - block c1 c2 c3 c4 - column)

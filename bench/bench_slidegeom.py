@@ -18,10 +18,10 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from data_build.ivispar import read_board_folder
-from scorer.domains.slidegeom.board import Board
-from scorer.domains.slidegeom.generate import generate_boards
-from scorer.domains.slidegeom.search import bfs_solve, cache_clear, solve
+from scorer.families.slidegeom.ivispar import read_board_folder
+from scorer.families.slidegeom.board import Board
+from scorer.families.slidegeom.generate import generate_boards
+from scorer.families.slidegeom.search import bfs_solve, cache_clear, solve
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED_BOARDS = ROOT.parent / "shared" / "external" / "ivispar-boards"

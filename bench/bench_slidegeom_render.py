@@ -28,10 +28,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 
-from scorer.domains.slidegeom import render as slidegeom_render
-from scorer.domains.slidegeom.generate import generate_boards
-from scorer.domains.slidegeom.render import Placed
-from scorer.domains.slidegeom.text import placed
+from scorer.families.slidegeom import render as slidegeom_render
+from scorer.families.slidegeom.generate import generate_boards
+from scorer.families.slidegeom.render import Placed
+from scorer.families.slidegeom.text import placed
 from scorer.render import fonts
 from scorer.render.png import png_bytes
 

@@ -7,8 +7,8 @@ question state as ``:init``, the three prompt variants and the answer key.
 
 Row fields: ``task`` "acp"; ``difficulty`` the ACP kind (so results come per
 kind, seed 002 table 2); ``prompt`` zero-shot; ``fewshot`` the same after two
-solved examples from grid and logistics problems generated from their own
-seeds (never rows of any split); ``pddl`` the prompt after the PDDL domain and
+solved examples that the config hands in (generated from their own seeds, never
+rows of any split); ``pddl`` the prompt after the PDDL domain and
 problem (seed 002 section 6.3). ``meta``: acp_task, domain, problem, size,
 seed, source (the plan the state lies on) and step, key (exact | evidence),
 opt (h* of the state, land / nexta).
@@ -16,14 +16,14 @@ opt (h* of the state, land / nexta).
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from data_build.rows import dumps, image_cell, row_features
-from scorer.domains.classical import CLASSICAL_DOMAINS, ClassicalDomain
+from data_build.spec import Rows
 from scorer.pddl import PlannerCache, Task, parse_task
 from scorer.tasks.acp import KINDS
 from scorer.tasks.acp.analysis import PlannerBudget
@@ -32,12 +32,8 @@ from scorer.tasks.acp.keys import with_vocabulary
 from scorer.tasks.acp.oracle import default_cache_dir
 from scorer.tasks.acp.prompts import DomainWords, Prompt, build_prompt, fewshot_prompt, pddl_prompt, question_text
 from scorer.tasks.acp.questions import ProblemQuestions, Question
-from scorer.tasks.acp.reference import gold_answer
 
 ACP_FEATURES = row_features(("fewshot", "pddl"))
-FEWSHOT_DOMAINS = ("grid", "logistics")
-SIZE_NAMES = ("small", "medium", "large")
-MAX_EXTRA_PROBLEMS = 12
 
 
 @dataclass(frozen=True)
@@ -97,7 +93,10 @@ def _from_problem(problem: AcpProblem, caps: dict[str, int], budget: PlannerBudg
     return found
 
 
-def make_rows(config: str, split: str, asked: Sequence[Asked], shots: dict[str, list[tuple[str, str]]]) -> list[dict]:
+Shots = dict[str, list[tuple[str, str]]]  # kind -> solved examples (prompt, gold answer)
+
+
+def make_rows(config: str, split: str, asked: Sequence[Asked], shots: Shots) -> list[dict]:
     ordered = sorted(asked, key=lambda a: (a.problem.domain, KINDS.index(a.question.kind), a.problem.name))
     return [make_row(config, split, index, item, shots[item.question.kind]) for index, item in enumerate(ordered)]
 
@@ -145,31 +144,17 @@ def _meta(problem: AcpProblem, question: Question) -> dict[str, Any]:
     }
 
 
-# -- few-shot examples ---------------------------------------------------------------
-
-
-def classical_words(domain: ClassicalDomain) -> DomainWords:
-    return DomainWords(domain.description, domain.atom_text, domain.action_text)
-
-
-def classical_problem(domain: ClassicalDomain, size: int, seed: str) -> AcpProblem:
-    problem_pddl = domain.generate(random.Random(seed), size)
-    name = f"{domain.name}-{seed.replace('/', '-')}"
-    return AcpProblem(name, domain.name, classical_words(domain), domain.domain_pddl, problem_pddl,
-                      SIZE_NAMES[size], seed, try_exact=size < 2)
-
-
-@cache
-def fewshot_examples(seed: int) -> dict[str, list[tuple[str, str]]]:
-    """Per kind, two solved examples (prompt, gold answer): one grid, one logistics
-    problem (or the first two registered domains), generated from their own seeds."""
-    names = [n for n in FEWSHOT_DOMAINS if n in CLASSICAL_DOMAINS] or sorted(CLASSICAL_DOMAINS)[:2]
-    shots: dict[str, list[tuple[str, str]]] = {kind: [] for kind in KINDS}
-    budget = build_budget()
-    for name in names:
-        attempts = (classical_problem(CLASSICAL_DOMAINS[name], 0, f"{seed}/acp-fewshot/{name}/{i}") for i in range(20))
-        for item in ask(attempts, {kind: 1 for kind in KINDS}, budget):
-            prompt = question_prompt(item.problem, item.task, item.question)
-            key = with_vocabulary(item.question.kind, item.task, item.question.key)
-            shots[item.question.kind].append((prompt.text, gold_answer(item.question.kind, key)))
-    return shots
+def count_table(rows: Rows) -> str:
+    """Test rows per domain and kind, and how many keys are exact (for the card)."""
+    counts: dict[tuple[str, str], list[int]] = {}
+    for row in rows.get("test", []):
+        meta = json.loads(row["meta"])
+        cell = counts.setdefault((meta["domain"], meta["acp_task"]), [0, 0])
+        cell[0] += 1
+        cell[1] += meta["key"] == "exact"
+    domains = sorted({d for d, _ in counts})
+    lines = ["| domain | " + " | ".join(KINDS) + " |", "|---" * (len(KINDS) + 1) + "|"]
+    for domain in domains:
+        cells = [f"{counts[(domain, k)][0]} ({counts[(domain, k)][1]})" if (domain, k) in counts else "0" for k in KINDS]
+        lines.append(f"| {domain} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)

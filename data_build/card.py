@@ -1,4 +1,5 @@
-"""Render ``parquet/README.md``: YAML configs + dataset_info, then the templates in cards/."""
+"""Render ``parquet/README.md``: YAML configs + dataset_info, the header, then each config's section
+(its family's ``cards/<config>.md``)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from huggingface_hub import DatasetCardData
 
 from data_build.spec import SPLITS, ConfigSpec, Rows
 
-CARDS_DIR = Path(__file__).resolve().parent.parent / "cards"
+CARD_HEADER = Path(__file__).resolve().parent / "card_header.md"  # the card before the config sections
 
 
 def render_card(built: dict[str, tuple[ConfigSpec, Rows]], split_bytes: dict[tuple[str, str], int],
@@ -28,7 +29,7 @@ def render_card(built: dict[str, tuple[ConfigSpec, Rows]], split_bytes: dict[tup
         for name in names
         for spec, rows in [built[name]]
     ]
-    body = Template((CARDS_DIR / "README.md").read_text()).substitute(
+    body = Template(CARD_HEADER.read_text()).substitute(
         dataset_path="parquet",
         first_config=names[0],
         config_table="\n".join(table),
@@ -60,7 +61,7 @@ def _yaml(built: dict[str, tuple[ConfigSpec, Rows]], split_bytes: dict[tuple[str
 
 
 def _section(spec: ConfigSpec, rows: Rows) -> str:
-    template = Template((CARDS_DIR / f"{spec.name}.md").read_text())
+    template = Template(spec.card.read_text())
     return template.substitute(spec.card_facts(rows)).strip()
 
 

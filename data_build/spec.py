@@ -1,9 +1,10 @@
-"""What a config is to the build: its name, rows builder, features and card."""
+"""What a config is to the build: its name, rows builder, features and card template."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from datasets import Features
@@ -29,5 +30,7 @@ class ConfigSpec:
     task: str
     summary: str  # one line for the card's table of configs
     features: Features
+    card: Path  # the card section's template (string.Template, filled with card_facts)
     build: Callable[[BuildSettings], Rows]
     card_facts: Callable[[Rows], dict[str, str]] = field(default=lambda rows: {})
+    imported: bool = False  # made by `planarium import` from a paper's data, never by `planarium build`

@@ -64,7 +64,8 @@ def build(configs: str | None, size: str, seed: int, out: Path, quiet: bool) -> 
 @click.option("--configs", default=None, help="Only score these comma-separated configs.")
 @click.option("--gold", is_flag=True, help="Score the answer keys themselves (must give 100%).")
 @click.option("--heatmap", type=click.Path(path_type=Path), default=None,
-              help="Also draw completion of sliding geom episodes over geoms x optimal length to this PNG.")
+              help="Also draw the completion heat maps of the scored configs whose family draws one "
+              "(e.g. episodes over geoms x optimal length) to this PNG.")
 def score(predictions: Path | None, data: Path, out: Path, split: str, configs: str | None, gold: bool,
           heatmap: Path | None) -> None:
     """Score PREDICTIONS (JSON Lines: {"id": ..., "response": "raw text"}) and print a table."""
@@ -91,12 +92,18 @@ def score(predictions: Path | None, data: Path, out: Path, split: str, configs: 
 
 
 def _write_heatmaps(grading: Grading, path: Path) -> None:
-    from scorer.report.heatmap import write_heatmaps
+    from scorer.families import family_of
 
-    try:
-        written = write_heatmaps(grading, path)
-    except ValueError as error:
-        raise UserError(str(error)) from None
+    scored = sorted({family_of(row.domain).name: family_of(row.domain) for row, _ in grading.rows}.items())
+    writers = [family.plots["heatmap"] for _, family in scored if "heatmap" in family.plots]
+    if not writers:
+        raise UserError("the scored configs hold no episodes that a heat map is drawn for; nothing to draw")
+    written: list[Path] = []
+    for write in writers:
+        try:
+            written += write(grading, path)
+        except ValueError as error:
+            raise UserError(str(error)) from None
     click.echo(f"wrote heat map(s) {', '.join(str(p) for p in written)}")
 
 
@@ -125,16 +132,17 @@ def import_group() -> None:
 
 
 def _register_commands() -> None:
-    """Commands that live with their subsystem: the server, the agents, the importers."""
+    """Commands that live with their subsystem: the server, the agents, the importers
+    (each family declares its own)."""
     from agents.command import run
-    from data_build.acp_import import acpbench_hard_import
-    from data_build.ivispar_import import ivispar_boards_import
+    from scorer.families import families
     from scorer.rollout.command import serve
 
     main.add_command(serve)
     main.add_command(run)
-    import_group.add_command(acpbench_hard_import)
-    import_group.add_command(ivispar_boards_import)
+    for family in families().values():
+        for importer in family.importers():
+            import_group.add_command(importer)
 
 
 _register_commands()

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from scorer.dataset import KeyedDataset, KeyRow
 from scorer.predictions import Prediction
 from scorer.report.stats import Metric
-from scorer.tasks import MISSING, TASK_KINDS, ScoredRow, Verdict
+from scorer.families import task_kinds
+from scorer.tasks import MISSING, ScoredRow, Verdict
 
 ALL = "all"
 COUNTED_REASONS = ("missing", "unparsable", "invalid", "undecided")
@@ -44,16 +45,16 @@ def grade(dataset: KeyedDataset, predictions: dict[str, Prediction]) -> Grading:
 def judge_row(row: KeyRow, prediction: Prediction | None) -> Verdict:
     if prediction is None:
         return MISSING
-    return TASK_KINDS[row.task].judge(row, prediction)
+    return task_kinds()[row.task].judge(row, prediction)
 
 
 def _config_report(config: str, graded: list[tuple[KeyRow, Verdict]]) -> ConfigReport:
     task = graded[0][0].task
-    scored = [ScoredRow(r.id, r.difficulty, r.answer_key, r.meta, v) for r, v in graded]
+    scored = [ScoredRow(r.id, r.difficulty, r.answer_key, r.meta, v, r.domain) for r, v in graded]
     report = ConfigReport(config, task)
-    report.groups[ALL] = TASK_KINDS[task].aggregate(scored)
+    report.groups[ALL] = task_kinds()[task].aggregate(scored)
     for difficulty in _difficulties(scored):
-        report.groups[difficulty] = TASK_KINDS[task].aggregate([s for s in scored if s.difficulty == difficulty])
+        report.groups[difficulty] = task_kinds()[task].aggregate([s for s in scored if s.difficulty == difficulty])
     reasons = Counter(v.reason for _, v in graded)
     report.counts = {"n": len(graded), **{reason: reasons[reason] for reason in COUNTED_REASONS}}
     return report

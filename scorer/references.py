@@ -10,7 +10,7 @@ import json
 
 from scorer.dataset import KeyedDataset
 from scorer.predictions import Prediction
-from scorer.tasks import TASK_KINDS
+from scorer.families import task_kinds
 
 REFERENCE_KINDS = ("gold", "wrong")
 
@@ -18,7 +18,7 @@ REFERENCE_KINDS = ("gold", "wrong")
 def reference_predictions(dataset: KeyedDataset, kind: str) -> dict[str, Prediction]:
     predictions = {}
     for line, row in enumerate(dataset.rows.values(), start=1):
-        fields = TASK_KINDS[row.task].reference(kind, row)
+        fields = task_kinds()[row.task].reference(kind, row)
         predictions[row.id] = Prediction(row.id, line, fields.get("response"), fields.get("episode"), kind)
     return predictions
 

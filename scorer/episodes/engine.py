@@ -1,59 +1,32 @@
 """Make an episode for a row and settings, and replay a logged one.
 
 The rollout server and the scorer both come through here, so a replayed episode
-runs the very code the live one ran.
+runs the very code the live one ran. The modes come from the row's family.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorer.dataset import KeyRow
 from scorer.episodes.base import Episode, SettingsError
-from scorer.episodes.grounder import GrounderEpisode
-from scorer.episodes.planner import PlannerEpisode
-from scorer.episodes.slidegeom import SlideGeomEpisode
-
-MODES: dict[str, Callable[[KeyRow, dict[str, Any]], Episode]] = {
-    "planner": PlannerEpisode,
-    "grounder": GrounderEpisode,
-    "slidegeom": SlideGeomEpisode,
-}
-# The row domains each mode can play (a mode reads its own domain's rows); absent: any.
-MODE_DOMAINS: dict[str, tuple[str, ...]] = {
-    "planner": ("blocksworld",),
-    "grounder": ("blocksworld",),
-    "slidegeom": ("slidegeom",),
-}
-# The mode a row plays when the settings name none.
-DEFAULT_MODES: dict[str, str] = {"blocksworld": "planner", "slidegeom": "slidegeom"}
-FALLBACK_MODE = "planner"
-
-
-def register_mode(name: str, factory: Callable[[KeyRow, dict[str, Any]], Episode],
-                  domains: tuple[str, ...] = ()) -> None:
-    """Add a mode; ``domains`` lists the row domains it plays (empty: any)."""
-    MODES[name] = factory
-    if domains:
-        MODE_DOMAINS[name] = domains
 
 
 def make_episode(row: KeyRow, settings: Mapping[str, Any] | None = None) -> Episode:
-    """A fresh episode; ``settings["mode"]`` picks the mode (by default the row domain's:
-    planner for blocksworld, slidegeom for slidegeom)."""
+    """A fresh episode; ``settings["mode"]`` picks one of the modes the row's family
+    offers (by default its first)."""
+    from scorer.families import mode_for  # here: families import the engine to build their rows
+
     if row.task != "episode":
         raise SettingsError(f"row {row.id} is a {row.task!r} question, not an episode")
     chosen = dict(settings or {})
-    mode = chosen.setdefault("mode", DEFAULT_MODES.get(row.domain, FALLBACK_MODE))
-    if mode not in MODES:
-        raise SettingsError(f"unknown mode {mode!r}; known: {', '.join(sorted(MODES))}")
-    domains = MODE_DOMAINS.get(mode, ())
-    if domains and row.domain not in domains:
-        suggestion = f" (use mode {DEFAULT_MODES[row.domain]!r})" if row.domain in DEFAULT_MODES else ""
-        raise SettingsError(f"mode {mode!r} plays {' or '.join(domains)} rows, but row {row.id} is a "
-                            f"{row.domain} row{suggestion}")
-    return MODES[mode](row, chosen)
+    try:
+        mode = mode_for(row.domain, chosen.get("mode"))
+    except (KeyError, ValueError) as error:
+        raise SettingsError(str(error).strip("'\"")) from None
+    chosen["mode"] = mode.name
+    return mode.play(row, chosen)
 
 
 def replay(row: KeyRow, settings: Mapping[str, Any], replies: Sequence[str]) -> dict[str, Any]:

@@ -28,7 +28,7 @@ _UNSUPPORTED_KIND_GROUPS = ("TIME", "CONSTRAINTS_KIND", "SIMULATED_ENTITIES")
 
 
 def read_problem(domain_pddl: str, problem_pddl: str) -> Problem:
-    """Parse PDDL text with unified-planning and check it is classical ADL-lite."""
+    """Parse PDDL text with unified-planning and check it is ADL-lite planning (no numbers, no time)."""
     _refuse_unsupported_sections(domain_pddl)
     environment = get_environment()
     environment.credits_stream = None  # unified-planning prints credits otherwise

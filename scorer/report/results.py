@@ -73,7 +73,7 @@ def write_results(document: dict[str, Any], rows: list[str], out: Path) -> Path:
 def results_table(grading: Grading) -> str:
     """The main table, then one pivot per family of ``metric[label]`` metrics.
 
-    A metric named ``accuracy[rovers]`` in group ``nexta`` is one cell of a
+    A metric named ``accuracy[<domain>]`` in group ``nexta`` is one cell of a
     label x group matrix (for ACP: seed 002's domain x task figure), far easier
     to read as a matrix than as one line per cell.
     """
@@ -99,7 +99,7 @@ TOTAL_LABEL = "(all)"  # the pivot's last row: the family's plain metric per gro
 
 
 def _split_label(metric_name: str) -> tuple[str, str | None]:
-    """``accuracy[rovers]`` -> ("accuracy", "rovers"); ``accuracy`` -> ("accuracy", None)."""
+    """``accuracy[<domain>]`` -> ("accuracy", "<domain>"); ``accuracy`` -> ("accuracy", None)."""
     if metric_name.endswith("]") and "[" in metric_name:
         family, label = metric_name[:-1].split("[", 1)
         return family, label

@@ -1,11 +1,13 @@
-"""Task kinds by name: how a question is asked and how its answer is judged."""
+"""The generic task kinds: how a question is asked and how its answer is judged.
+
+Families add kinds of their own; ``scorer.families.task_kinds()`` lists them all.
+"""
 
 from scorer.tasks.acp import ACP
 from scorer.tasks.base import MISSING, ScoredRow, TaskKind, Verdict
-from scorer.tasks.describe import DESCRIBE
 from scorer.tasks.episode import EPISODE
 from scorer.tasks.ground import GROUND
 
-TASK_KINDS: dict[str, TaskKind] = {kind.name: kind for kind in (GROUND, EPISODE, ACP, DESCRIBE)}
+GENERIC_KINDS: tuple[TaskKind, ...] = (GROUND, EPISODE, ACP)
 
-__all__ = ["MISSING", "TASK_KINDS", "ScoredRow", "TaskKind", "Verdict"]
+__all__ = ["GENERIC_KINDS", "MISSING", "ScoredRow", "TaskKind", "Verdict"]

@@ -35,6 +35,7 @@ class ScoredRow:
     answer_key: dict[str, Any]
     meta: dict[str, Any]
     verdict: Verdict
+    domain: str = ""  # the row's domain: families add metrics of their own by it
 
 
 @dataclass(frozen=True)

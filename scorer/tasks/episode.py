@@ -8,7 +8,6 @@ any outcome fields a client adds are ignored.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,7 +16,6 @@ from scorer.episodes.base import SettingsError
 from scorer.predictions import Prediction
 from scorer.report.stats import Metric
 from scorer.tasks.base import ScoredRow, TaskKind, Verdict, mean, rate
-from scorer.tasks.slidegeom_episode import is_slidegeom, slidegeom_metrics, slidegeom_reference
 
 MAX_REPLY_CHARS = 200_000
 
@@ -61,28 +59,26 @@ def aggregate(rows: Sequence[ScoredRow]) -> list[Metric]:
         metrics.append(rate("predicate_accuracy", [c for o in graded for c in o["answers_correct"]]))
         metrics.append(rate("yes_rate", [y for o in graded for y in o["answers_yes"]]))
         metrics.append(rate("true_yes_rate", [t for o in graded for t in o["truths_yes"]]))
-    if is_slidegeom(rows):
-        metrics += slidegeom_metrics(rows)
-    return metrics
+    return metrics + _family_metrics(rows)
+
+
+def _family_metrics(rows: Sequence[ScoredRow]) -> list[Metric]:
+    """The metrics the rows' family adds (a config's rows are of one family)."""
+    from scorer.families import family_of
+
+    domains = {r.domain for r in rows}
+    if len(domains) != 1:
+        return []
+    metrics = family_of(domains.pop()).episode_metrics
+    return metrics(rows) if metrics else []
 
 
 def reference(kind: str, row: KeyRow) -> dict[str, Any]:
-    """Gold replays the optimal plan; wrong asks for actions that do not exist (see the
-    domain's own reference for slidegeom rows)."""
-    if row.domain == "slidegeom":
-        return slidegeom_reference(kind, row)
-    plan = row.answer_key["optimal_plan"]
-    if kind == "gold":
-        replies = [json.dumps({"plan": [_json_action(a) for a in plan[i:]]}) for i in range(len(plan))]
-    else:
-        wrong = json.dumps({"plan": [{"action": "teleport", "parameters": {}}]})
-        replies = [wrong] * int(row.meta["max_steps"])
-    return {"episode": {"settings": {"mode": "planner"}, "replies": replies}}
+    """The reference log of the row's default mode: gold replays an optimal play, wrong
+    never succeeds."""
+    from scorer.families import mode_for
 
-
-def _json_action(pddl_name: str) -> dict[str, Any]:
-    _, block, column = pddl_name.strip("()").split()
-    return {"action": "moveblock", "parameters": {"block": block, "column": column}}
+    return mode_for(row.domain, None).reference(kind, row)
 
 
 EPISODE = TaskKind("episode", judge, aggregate, reference)

@@ -45,7 +45,7 @@ def test_metrics_per_kind_and_domain(mini_data: Path) -> None:
 
 
 def test_every_domain_asks_every_kind_once_in_mini(mini_data: Path) -> None:
-    from scorer.domains.classical import CLASSICAL_DOMAINS
+    from scorer.families.classical import CLASSICAL_DOMAINS
 
     rows = rows_of(mini_data, "acp-hard")
     cells = Counter((row["domain"], row["difficulty"]) for row in rows)

@@ -12,7 +12,7 @@ import pyarrow.parquet as pq
 from datasets import Features, Image, load_dataset
 from PIL import Image as PILImage
 
-from data_build.blocksworld_ground import SPEC
+from scorer.families.blocksworld.configs.ground import SPEC
 from data_build.build import build
 from data_build.card import card_configs
 from scorer.pddl import parse_task

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-BLOCKSWORLD_DOMAIN = REPO / "scorer" / "domains" / "blocksworld" / "domain.pddl"
+BLOCKSWORLD_DOMAIN = REPO / "scorer" / "families" / "blocksworld" / "domain.pddl"
 
 # The 6-block / 4-column sample problem (optimal plan length 9, per symk-opt).
 HARD_PROBLEM = """(define (problem p0) (:domain blocksworld)

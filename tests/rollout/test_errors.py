@@ -16,10 +16,11 @@ from typing import Any
 import pytest
 
 from rollout_client import Client, gold_replies, log_lines
+from scorer import families
 from scorer.dataset import KeyRow, load_keys
 from scorer.episodes.base import StepResult
-from scorer.episodes.engine import MODES, register_mode
-from scorer.episodes.planner import PlannerEpisode
+
+from scorer.families.blocksworld.planner import PlannerEpisode
 from scorer.rollout import RolloutServer, serve, serve_rows
 from scorer.rollout.catalog import load_rows
 
@@ -127,10 +128,13 @@ class ExplodingEpisode(PlannerEpisode):
 
 
 @pytest.fixture
-def exploding_mode() -> Iterator[str]:
-    register_mode("exploding", lambda row, settings: ExplodingEpisode(row, {**settings, "mode": "planner"}))
+def exploding_mode(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    registered = families.mode_for
+    planner = registered("blocksworld", None)
+    exploding = dataclasses.replace(planner, name="exploding",
+                        play=lambda row, settings: ExplodingEpisode(row, {**settings, "mode": planner.name}))
+    monkeypatch.setattr(families, "mode_for", lambda domain, name: exploding if name == "exploding" else registered(domain, name))
     yield "exploding"
-    del MODES["exploding"]
 
 
 def test_a_failing_step_is_a_500_logged_as_error_and_removed(shared: RolloutServer, exploding_mode: str,

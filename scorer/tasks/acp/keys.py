@@ -32,7 +32,7 @@ nexta       ``applicable``; ``yes``: actions that decrease h*; ``no``: actions
             cover every applicable action.
 ==========  ===================================================================
 
-Imported keys (config ``acpbench-hard``) may add ``source_answer``: the gold
+Imported keys (a paper's own questions) may add ``source_answer``: the gold
 answer of the source dataset, which the gold reference uses.
 """
 

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from scorer.domains.classical import CLASSICAL_DOMAINS
+from scorer.families.classical import CLASSICAL_DOMAINS
 from scorer.pddl import Task, bfs, parse_task, reachable_states
 from scorer.tasks.acp import keys
 from scorer.tasks.acp.analysis import EvidenceFacts, ExactFacts, PlannerBudget, ProblemGraph, state_facts

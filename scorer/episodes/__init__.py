@@ -1,0 +1,1 @@
+"""The episode engine shared by the rollout server and replay scoring; modes come from the families."""

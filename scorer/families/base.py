@@ -1,0 +1,88 @@
+"""What a family declares: one object holds everything specific to it.
+
+A family is one package under ``scorer/families/`` (PDDL domain(s), generator, views,
+verbalizer, action grammar, episode modes, configs and card templates, references,
+scripted policies, metrics and plots). Its ``family.py`` defines one ``Family``; the
+registry (``scorer.families``) lists the families, and everything generic (the build,
+the scorer, the episode engine, the rollout server, the agents, the reports) asks the
+registry, never a family by name.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from scorer.dataset import KeyRow
+from scorer.episodes.base import Episode
+from scorer.report.stats import Metric
+from scorer.tasks.base import ScoredRow, TaskKind
+
+if TYPE_CHECKING:  # only for annotations: the build and the CLI stay out of the scorer's imports
+    import click
+
+    from data_build.spec import ConfigSpec
+    from scorer.grading import Grading
+
+
+class PolicyTurn(Protocol):
+    """What a scripted policy sees of an episode: the row, the server's last info, and a
+    memory of its own that lasts the episode."""
+
+    row: KeyRow
+    info: dict[str, Any]
+    memory: dict[str, Any]
+
+
+Policy = Callable[[PolicyTurn], str]
+RandomPolicy = Callable[[PolicyTurn, random.Random], str]
+# ("gold" | "wrong", row) -> the prediction's fields, here {"episode": {"settings", "replies"}}
+EpisodeReference = Callable[[str, KeyRow], dict[str, Any]]
+# (grading, path) -> the files written; a ValueError when the run holds nothing to draw
+PlotWriter = Callable[["Grading", Path], list[Path]]
+
+
+@dataclass(frozen=True)
+class Mode:
+    """An episode mode: how the episode runs, and the scripted replies that play it.
+
+    ``optimal`` must win every episode the row allows (the conformance suite plays it
+    through the HTTP server); ``random`` draws from what is legal, from the rng given.
+    """
+
+    name: str
+    play: Callable[[KeyRow, dict[str, Any]], Episode]
+    optimal: Policy
+    random: RandomPolicy
+    reference: EpisodeReference | None = None  # gold: an optimal play, wrong: never succeeds (the default mode's is required)
+
+
+@dataclass(frozen=True)
+class Family:
+    name: str
+    summary: str  # one line: what a model faces, and which paper it follows
+    domains: tuple[str, ...]  # the row ``domain`` values this family owns
+    configs: Callable[[], Sequence[ConfigSpec]]  # called once, on first use (configs import the build)
+    modes: Sequence[Mode] = ()  # the episode modes it offers; the first is the default
+    task_kinds: Sequence[TaskKind] = ()  # kinds only this family asks (the generic ones live in scorer.tasks)
+    episode_metrics: Callable[[Sequence[ScoredRow]], list[Metric]] | None = None  # beside the shared ones
+    plots: Mapping[str, PlotWriter] = field(default_factory=dict)  # e.g. "heatmap"
+    importers: Callable[[], Sequence[click.Command]] = field(default=lambda: ())  # `planarium import ...`
+
+    def mode(self, name: str) -> Mode | None:
+        return next((m for m in self.modes if m.name == name), None)
+
+    @property
+    def default_mode(self) -> Mode | None:
+        return self.modes[0] if self.modes else None
+
+
+def card_template(module_file: str, config: str) -> Path:
+    """``cards/<config>.md`` of the family whose module is ``module_file``."""
+    for folder in Path(module_file).resolve().parents:
+        if (folder / "cards").is_dir():
+            return folder / "cards" / f"{config}.md"
+    raise FileNotFoundError(f"no cards/ folder above {module_file}")

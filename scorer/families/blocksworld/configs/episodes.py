@@ -1,0 +1,71 @@
+"""Config ``blocksworld-episodes``: one closed-loop episode per blocksworld problem.
+
+Rows carry the initial image, the goal in words, the PDDL, the optimal plan (answer key),
+the step limit and the seed of the episode's randomness. ``prompt`` is the first
+observation in the default planner mode; other modes build theirs from the same row.
+"""
+
+from __future__ import annotations
+
+import json
+
+from scorer.families.base import card_template
+from scorer.families.blocksworld.problems import blocksworld_problems
+from data_build.rows import dumps, image_cell, row_features
+from data_build.spec import BuildSettings, ConfigSpec, Rows
+from scorer.dataset import KeyRow
+from scorer.families.blocksworld import DIFFICULTIES, BlocksProblem, domain_pddl, goal_text
+from scorer.families.blocksworld.images import state_png
+from scorer.episodes.engine import make_episode
+
+CONFIG = "blocksworld-episodes"
+
+
+def make_row(problem: BlocksProblem, split: str, index: int) -> dict:
+    difficulty = DIFFICULTIES[problem.difficulty]
+    row = {
+        "id": f"{CONFIG}/{split}/{index:04d}",
+        "domain": "blocksworld",
+        "task": "episode",
+        "difficulty": problem.difficulty,
+        "images": [image_cell(state_png(problem.init))],
+        "goal": goal_text(problem.goal),
+        "domain_pddl": domain_pddl(),
+        "problem_pddl": problem.pddl(),
+        "answer_key": dumps({"optimal_length": problem.optimal_length, "optimal_plan": list(problem.optimal_plan)}),
+        "meta": dumps(
+            {
+                "problem": problem.name,
+                "seed": problem.seed,
+                "optimal_length": problem.optimal_length,
+                "max_steps": difficulty.max_steps,
+                "n_blocks": difficulty.n_blocks,
+                "n_columns": difficulty.n_columns,
+            }
+        ),
+    }
+    row["prompt"] = _first_prompt(row)
+    return row
+
+
+def _first_prompt(row: dict) -> str:
+    key_row = KeyRow(row["id"], CONFIG, row["domain"], row["task"], row["difficulty"], row["domain_pddl"],
+                     row["problem_pddl"], {}, json.loads(row["meta"]))
+    observation, _ = make_episode(key_row).reset()
+    return observation.text
+
+
+def build(settings: BuildSettings) -> Rows:
+    problems = blocksworld_problems(settings)
+    return {split: [make_row(p, split, i) for i, p in enumerate(ps)] for split, ps in problems.items()}
+
+
+SPEC = ConfigSpec(
+    name=CONFIG,
+    card=card_template(__file__, CONFIG),
+    domain="blocksworld",
+    task="episode",
+    summary="Closed-loop blocksworld episodes: planner and grounder modes, optional action failures (ViPlan-BW).",
+    features=row_features(("goal",)),
+    build=build,
+)

@@ -1,0 +1,152 @@
+"""Config ``blocksworld-ground``: yes/no grounding questions about one blocksworld state.
+
+Questions come from two kinds of state, as ViPlan's grounder asks them:
+- the initial state, every grounding of every predicate (ViPlan's enumeration);
+- each state along the optimal plan, the precondition atoms of the next action and
+  the effect atoms of the last one.
+The pool is then balanced per (split, difficulty, predicate): every question of the
+rarer answer is kept and the same number of the commoner answer is drawn with a
+seeded RNG. Where a predicate never takes one answer, its rows stay one-sided and the
+card says so.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from tqdm import tqdm
+
+from scorer.families.base import card_template
+from scorer.families.blocksworld.problems import blocksworld_problems
+from data_build.rows import dumps, image_cell, row_features
+from data_build.spec import BuildSettings, ConfigSpec, Rows
+from scorer.families.blocksworld import ENVIRONMENT, BlocksProblem, domain_pddl, layout_from_atoms, problem_pddl
+from scorer.families.blocksworld.images import state_png
+from scorer.families.blocksworld.state import Layout
+from scorer.families.blocksworld.verbalize import question, split_atom
+from scorer.pddl import Task
+from scorer.tasks.ground import ground_prompt
+
+CONFIG = "blocksworld-ground"
+DIFFICULTY_ORDER = {"simple": 0, "medium": 1, "hard": 2}
+ONE_SIDED_SAMPLE = 25
+
+
+@dataclass(frozen=True)
+class Question:
+    problem: BlocksProblem
+    state_index: int  # actions of the optimal plan applied before the question
+    source: str  # "init" (full enumeration) or "plan" (pre/effect atoms)
+    layout: Layout
+    atom: str
+    answer: bool
+
+    @property
+    def predicate(self) -> str:
+        return split_atom(self.atom)[0]
+
+    def sort_key(self) -> tuple:
+        return (DIFFICULTY_ORDER[self.problem.difficulty], self.problem.name, self.state_index, self.atom)
+
+
+def questions_of_problem(problem: BlocksProblem) -> list[Question]:
+    task = problem.task()
+    state = task.init
+    found = {atom: _question(task, problem, 0, "init", state, atom) for atom in task.atoms}
+    pool = list(found.values())
+    for index, action_name in enumerate(problem.optimal_plan, start=1):
+        action = task.action(action_name)
+        added, deleted = action.effect_atoms(task, state)
+        state = task.successor(state, action)
+        asked = set(added) | set(deleted)
+        if index < len(problem.optimal_plan):
+            positive, negative = task.action(problem.optimal_plan[index]).precondition_atoms()
+            asked |= set(positive) | set(negative)
+        pool += [_question(task, problem, index, "plan", state, atom) for atom in sorted(asked)]
+    return pool
+
+
+def _question(task: Task, problem: BlocksProblem, index: int, source: str, state: int, atom: str) -> Question:
+    layout = layout_from_atoms(task.true_atoms(state), len(problem.init))
+    return Question(problem, index, source, layout, atom, task.holds(state, atom))
+
+
+def balance(pool: list[Question], rng: random.Random) -> list[Question]:
+    """Keep every question of the rarer answer and as many of the commoner one."""
+    kept: list[Question] = []
+    groups: dict[tuple[str, str], list[Question]] = {}
+    for q in pool:
+        groups.setdefault((q.problem.difficulty, q.predicate), []).append(q)
+    for key in sorted(groups):
+        yes = [q for q in groups[key] if q.answer]
+        no = [q for q in groups[key] if not q.answer]
+        rarer, commoner = sorted((yes, no), key=len)
+        # A one-sided predicate keeps a small sample; the card's balance table shows it.
+        n_commoner = len(rarer) or min(len(commoner), ONE_SIDED_SAMPLE)
+        kept += rarer + rng.sample(commoner, n_commoner)
+    return sorted(kept, key=Question.sort_key)
+
+
+def make_row(q: Question, split: str, index: int) -> dict:
+    text = question(q.atom)
+    return {
+        "id": f"{CONFIG}/{split}/{index:04d}",
+        "domain": "blocksworld",
+        "task": "ground",
+        "difficulty": q.problem.difficulty,
+        "images": [image_cell(state_png(q.layout))],
+        "prompt": ground_prompt(ENVIRONMENT, text),
+        "cot": ground_prompt(ENVIRONMENT, text, cot=True),
+        "domain_pddl": domain_pddl(),
+        "problem_pddl": problem_pddl(f"{q.problem.name}-s{q.state_index}", q.layout, q.problem.goal),
+        "answer_key": dumps({"answer": q.answer}),
+        "meta": dumps(
+            {
+                "atom": q.atom,
+                "predicate": q.predicate,
+                "question": text,
+                "problem": q.problem.name,
+                "seed": q.problem.seed,
+                "state_index": q.state_index,
+                "source": q.source,
+                "optimal_length": q.problem.optimal_length,
+            }
+        ),
+    }
+
+
+def build(settings: BuildSettings) -> Rows:
+    problems = blocksworld_problems(settings)
+    rows: Rows = {}
+    for split, split_problems in problems.items():
+        pool = [q for p in tqdm(split_problems, desc=f"{CONFIG} {split}", disable=not settings.show_progress)
+                for q in questions_of_problem(p)]
+        chosen = balance(pool, random.Random(f"{settings.seed}/{CONFIG}/{split}"))
+        rows[split] = [make_row(q, split, i) for i, q in enumerate(chosen)]
+    return rows
+
+
+def card_facts(rows: Rows) -> dict[str, str]:
+    """Yes/no counts per predicate in test, so the card shows the balance as built."""
+    counts: Counter[tuple[str, bool]] = Counter()
+    for row in rows.get("test", []):
+        counts[(json.loads(row["meta"])["predicate"], json.loads(row["answer_key"])["answer"])] += 1
+    lines = ["| predicate | yes | no |", "|---|---|---|"]
+    for predicate in sorted({p for p, _ in counts}):
+        lines.append(f"| {predicate} | {counts[(predicate, True)]} | {counts[(predicate, False)]} |")
+    return {"balance_table": "\n".join(lines)}
+
+
+SPEC = ConfigSpec(
+    name=CONFIG,
+    card=card_template(__file__, CONFIG),
+    domain="blocksworld",
+    task="ground",
+    summary="Yes/no grounding questions about one blocksworld image (ViPlan-BW Ground).",
+    features=row_features(("cot",)),
+    build=build,
+    card_facts=card_facts,
+)

@@ -1,0 +1,33 @@
+"""The blocksworld family (ViPlan-BW): yes/no grounding questions, closed-loop episodes
+in ViPlan's planner and grounder modes, and ACPBench Hard's questions about its states."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from scorer.families.base import Family, Mode
+from scorer.families.blocksworld import policies
+from scorer.families.blocksworld.grounder import GrounderEpisode
+from scorer.families.blocksworld.planner import PlannerEpisode
+
+if TYPE_CHECKING:
+    from data_build.spec import ConfigSpec
+
+
+def _configs() -> Sequence[ConfigSpec]:
+    from scorer.families.blocksworld.configs import acp, episodes, ground
+
+    return (ground.SPEC, episodes.SPEC, acp.SPEC)
+
+
+FAMILY = Family(
+    name="blocksworld",
+    summary="Coloured blocks in labelled columns, shown as 3D-looking images (ViPlan-BW).",
+    domains=("blocksworld",),
+    configs=_configs,
+    modes=(
+        Mode("planner", PlannerEpisode, policies.planner_optimal, policies.planner_random, policies.planner_reference),
+        Mode("grounder", GrounderEpisode, policies.grounder_optimal, policies.grounder_random),
+    ),
+)

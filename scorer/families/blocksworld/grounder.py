@@ -1,0 +1,351 @@
+"""Grounder mode: the model only answers yes/no questions; the engine plans (ViPlan's
+VLM-as-grounder, seed 000 section 4.2).
+
+Each step asks ONE question about the current image (ViPlan's Ground prompt, or
+Ground + CoT). The loop follows ViPlan's ``check_plan``:
+1. enumerate every grounding of every predicate (``task.atoms``, self pairs too); the
+   believed state is the atoms answered yes;
+2. plan from the believed state: by default a shortest plan by breadth-first search
+   over our PDDL core (``planner: bfs``); ``planner: fast-downward`` calls Fast Downward
+   through unified-planning as ViPlan did, on a problem written from the task's own
+   atoms (never from reply text). Shortest is the default because Fast Downward's
+   satisficing plans are far longer here (29 moves for an 8-move medium problem, 38
+   for an 8-move hard one), so a truthful oracle would overrun the 20-action limit and
+   success would measure the planner, not the model. No plan: the episode ends;
+3. before each action ask ALL its precondition questions (ViPlan asks them as one
+   batch); any answer other than the believed model's calls the action off, and the
+   engine re-enumerates and replans. Otherwise the action runs in the TRUE state (with
+   ViPlan's action failures when ``fail_prob`` > 0); an action illegal there also
+   leads to re-enumeration (unless it repeats the action checked just before, called
+   off or not: then the episode ends, ViPlan's guard against loops). After it, ask all
+   its effect questions (computed on the believed state); a mismatch re-enumerates too,
+   else the belief follows the action;
+4. the episode ends when the plan is done, or at ``max_actions`` executed actions or
+   ``max_questions`` questions (truncation). It never ends early because the TRUE
+   state reached the goal: that would tell the agent something it cannot see. Whatever
+   ends it, success is the goal holding in the TRUE state then (ViPlan's
+   ``env.goal_reached`` after the loop).
+With ``memory``, a called-off or illegal action leaves ViPlan's memory context (appendix
+I), placed after the image and before the question as ViPlan's code does; it goes with
+every question of the re-enumeration and with the next action's questions if the new
+plan starts with the same action, then it is dropped (ViPlan's ``pending_prompt_history``).
+An unparsable answer counts as "no" and is counted (the memory shows it as ViPlan's
+"invalid answer").
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from scorer.dataset import KeyRow
+from scorer.families.blocksworld import layout_from_atoms
+from scorer.families.blocksworld.actions import draw_failure
+from scorer.families.blocksworld.images import state_png
+from scorer.families.blocksworld.verbalize import ENVIRONMENT, question
+from scorer.episodes.base import Observation, SettingsError, StepResult, check_settings
+from scorer.families.blocksworld.task import row_task
+from scorer.pddl import GroundAction, PlannerCache, Task, Verdict, bfs, plan_with_planner, problem_for_state
+from scorer.tasks._yes_no import parse_yes_no
+from scorer.tasks.ground import ground_prompt
+
+DEFAULTS: dict[str, Any] = {
+    "mode": "grounder",
+    "memory": False,
+    "cot": False,
+    "fail_prob": 0.0,
+    "max_actions": 20,
+    "max_questions": 600,
+    "planner": "bfs",
+}
+PLANNERS = ("bfs", "fast-downward")
+FAST_DOWNWARD_TIMEOUT_S = 60  # far above the ~1 s a call takes, so the verdict never depends on load
+# Replay re-asks the very same planning problems: keep their answers.
+PLANNER_CACHE = PlannerCache()
+SHORTEST_PLANS: dict[tuple[str, str, int], tuple[str, ...] | None] = {}
+SHORTEST_PLANS_KEPT = 4096
+# A state count, not a clock, bounds the search so replay is exact. Any physically
+# consistent belief reaches at most 60,480 states (hard); only nonsense beliefs hit this.
+BFS_MAX_STATES = 200_000
+TRUNCATIONS = ("max_actions", "max_questions")
+
+MEMORY_HEADER = ("Previously, in the same state (image) as the one shown, you were asked these questions and "
+                 "provided the following answers:")
+ATTEMPTED = ("Based on these answers, the action '{0}' was attempted, but something went wrong. This is very "
+             "likely to have been caused by one or more incorrect answers above. Keep this in mind while "
+             "answering the following question.")
+CALLED_OFF = ("Based on these answers, the previously-planned action '{0}' was called off, as at least one of "
+              "its preconditions was judged invalid. This might have been the correct choice or a mistake. Keep "
+              "this in mind while answering the following question.")
+
+
+@dataclass(frozen=True)
+class Ask:
+    atom: str
+    phase: str  # enumerate | precondition | effect
+    expected: bool | None = None  # what the believed model predicts (None while enumerating)
+
+
+@dataclass(frozen=True)
+class Answer:
+    ask: Ask
+    said_yes: bool
+    parsed: bool  # False: unparsable, taken as "no"
+
+    @property
+    def mismatch(self) -> bool:
+        return self.ask.expected is not None and self.said_yes != self.ask.expected
+
+    def memory_line(self) -> str:
+        said = ("yes" if self.said_yes else "no") if self.parsed else "invalid answer"  # ViPlan's parsed forms
+        return f"- Q: {question(self.ask.atom)}\n  A: {said}"
+
+
+@dataclass(frozen=True)
+class Memory:
+    action: str  # the PDDL name of the action it is about
+    text: str
+
+
+class GrounderEpisode:
+    def __init__(self, row: KeyRow, settings: dict[str, Any]) -> None:
+        self.settings = check_settings(settings, DEFAULTS, "grounder")
+        _check_ranges(self.settings)
+        self.row, self.task = row, row_task(row)
+        self.n_columns = int(row.meta["n_columns"])
+        self.true_state = self.task.init
+        self.believed = 0
+        self.believed_after = 0  # the belief once the current action's effects are confirmed
+        self.plan: list[str] = []
+        self.queue: list[Ask] = []
+        self.batch: list[Answer] = []  # answers to the current batch of questions
+        self.memory: Memory | None = None
+        self.previous_check: str | None = None  # ViPlan's most_recent_action, for its loop guard
+        self.replies: list[str] = []
+        self.counts = {"actions": 0, "attempted": 0, "legal": 0, "unparsable": 0, "replans": 0, "failures_drawn": 0}
+        self.answers_correct: list[bool] = []
+        self.answers_yes: list[bool] = []
+        self.truths_yes: list[bool] = []
+        self.executed: str | None = None  # the move that really ran in this step, if any
+        self.end_reason: str | None = None
+        self._enumerate()
+
+    @property
+    def done(self) -> bool:
+        return self.end_reason is not None
+
+    def reset(self) -> tuple[Observation, dict[str, Any]]:
+        return self._observation(), {**self._info(), "settings": self.settings}
+
+    def step(self, reply: str) -> StepResult:
+        if self.done:
+            raise RuntimeError("the episode is over")
+        self.replies.append(reply)
+        self.executed = None
+        self.batch.append(self._record(self.queue.pop(0), reply))
+        if not self.queue:
+            self._finish_batch()
+        if not self.done and len(self.replies) >= self.settings["max_questions"]:
+            self.end_reason = "max_questions"
+        truncated = self.end_reason in TRUNCATIONS
+        observation = None if self.done else self._observation()
+        return StepResult(observation, self.done and not truncated, truncated, self._info())
+
+    # -- questions ------------------------------------------------------------------
+
+    def _observation(self) -> Observation:
+        prompt = ground_prompt(ENVIRONMENT, question(self.queue[0].atom), self.settings["cot"])
+        if self.memory is not None:  # ViPlan: prompt + "\n\n" + memory + "\n\n" + question
+            head, _, asked = prompt.rpartition("\nQuestion: ")
+            prompt = f"{head}\n\n{self.memory.text}\n\nQuestion: {asked}"
+        layout = layout_from_atoms(self.task.true_atoms(self.true_state), self.n_columns)
+        return Observation(prompt, (layout,), state_png)
+
+    def _info(self) -> dict[str, Any]:
+        info: dict[str, Any] = {"step": len(self.replies), "executed_action": self.executed}
+        if self.done:
+            return {**info, "end": self.end_reason}
+        ask = self.queue[0]
+        return {**info, "phase": ask.phase, "atom": ask.atom, "question": question(ask.atom)}
+
+    def _record(self, ask: Ask, reply: str) -> Answer:
+        parsed = parse_yes_no(reply)
+        if parsed is None:
+            self.counts["unparsable"] += 1
+        said_yes = bool(parsed)
+        truth = self.task.holds(self.true_state, ask.atom)
+        self.answers_correct.append(said_yes == truth)
+        self.answers_yes.append(said_yes)
+        self.truths_yes.append(truth)
+        return Answer(ask, said_yes, parsed is not None)
+
+    def _ask(self, asks: list[Ask]) -> None:
+        self.queue, self.batch = asks, []
+
+    def _finish_batch(self) -> None:
+        phase = self.batch[-1].ask.phase
+        if phase == "enumerate":
+            self.believed = self.task.state_from_atoms(a.ask.atom for a in self.batch if a.said_yes)
+            self._make_plan()
+        elif phase == "precondition":
+            self._after_preconditions()
+        else:
+            self._after_effects()
+
+    # -- the loop -------------------------------------------------------------------
+
+    def _enumerate(self) -> None:
+        self._ask([Ask(atom, "enumerate") for atom in self.task.atoms])
+
+    def _replan(self, memory: Memory | None) -> None:
+        self.memory = memory if self.settings["memory"] else None
+        self.counts["replans"] += 1
+        self._enumerate()
+
+    def _make_plan(self) -> None:
+        plan = self._plan_from_belief()
+        if plan is None:
+            self.end_reason = "no_plan"
+            return
+        self.plan = plan
+        self._begin_action()
+
+    def _begin_action(self) -> None:
+        if not self.plan:
+            self.end_reason = "plan_done"
+            return
+        if self.counts["actions"] >= self.settings["max_actions"]:
+            self.end_reason = "max_actions"
+            return
+        if self.memory is not None and self.memory.action != self.plan[0]:
+            self.memory = None  # ViPlan keeps it only for a retry of the same action
+        positive, negative = self._action().precondition_atoms()
+        asks = [Ask(a, "precondition", True) for a in positive] + [Ask(a, "precondition", False) for a in negative]
+        self._ask(asks)
+        if not asks:
+            self._after_preconditions()
+
+    def _after_preconditions(self) -> None:
+        action = self._action()
+        if any(answer.mismatch for answer in self.batch):
+            self.previous_check = action.name
+            self._replan(self._memory(CALLED_OFF, action.name))
+            return
+        self.counts["attempted"] += 1
+        if not self.task.is_applicable(self.true_state, action):
+            self._after_illegal(action.name)
+            return
+        self.counts["legal"] += 1
+        self.counts["actions"] += 1
+        self._execute(action)
+
+    def _after_illegal(self, name: str) -> None:
+        repeated = name == self.previous_check
+        self.previous_check = name
+        if repeated:  # ViPlan: "likely in a loop", stop
+            self.end_reason = "repeated_illegal"
+            return
+        self._replan(self._memory(ATTEMPTED, name))
+
+    def _execute(self, action: GroundAction) -> None:
+        """Run in the TRUE state, then ask the effects the believed model predicts."""
+        self.true_state = self._run_in_true_state(action.name)
+        self.believed_after = self.task.successor(self.believed, action)
+        added, deleted = action.effect_atoms(self.task, self.believed)
+        changed = set(added) | set(deleted)
+        asks = [Ask(a, "effect", self.task.holds(self.believed_after, a)) for a in self.task.atoms if a in changed]
+        self._ask(asks)
+        if not asks:
+            self._after_effects()
+
+    def _after_effects(self) -> None:
+        self.previous_check = self.plan.pop(0)
+        self.memory = None  # ViPlan gives memory only after a called-off or illegal action
+        if any(answer.mismatch for answer in self.batch):
+            self._replan(None)
+            return
+        self.believed = self.believed_after
+        self._begin_action()
+
+    def _action(self) -> GroundAction:
+        action = self.task.action(self.plan[0])
+        assert action is not None, f"the planner returned an action outside the task: {self.plan[0]}"
+        return action
+
+    def _memory(self, outcome: str, name: str) -> Memory:
+        answers = [answer.memory_line() for answer in self.batch]
+        return Memory(name, "\n".join([MEMORY_HEADER, *answers, "", outcome.format(_viplan_action(name))]))
+
+    def _run_in_true_state(self, name: str) -> int:
+        """ViPlan's failures, drawn from (row seed, step index) so replay is exact."""
+        _, block, column = name.strip("()").split()
+        layout = layout_from_atoms(self.task.true_atoms(self.true_state), self.n_columns)
+        rng = random.Random(f"{self.row.meta['seed']}/grounder/{len(self.replies)}")
+        draw = draw_failure(rng, self.settings["fail_prob"], layout, block, column)
+        if draw.kind != "none":
+            self.counts["failures_drawn"] += 1
+        if draw.kind == "noop":
+            return self.true_state
+        moved = self.task.action(f"(moveblock {block} {draw.column or column})")
+        if moved is None or not self.task.is_applicable(self.true_state, moved):
+            return self.true_state
+        self.executed = moved.name
+        return self.task.successor(self.true_state, moved)
+
+    # -- planning -------------------------------------------------------------------
+
+    def _plan_from_belief(self) -> list[str] | None:
+        if self.settings["planner"] == "bfs":
+            plan = shortest_plan(self.task, self.row.domain_pddl, self.row.problem_pddl, self.believed)
+            return None if plan is None else list(plan)
+        problem = problem_for_state(self.task, self.row.domain_pddl, self.believed)
+        result = plan_with_planner(self.row.domain_pddl, problem, engine="fast-downward",
+                                   timeout_s=FAST_DOWNWARD_TIMEOUT_S, cache=PLANNER_CACHE)
+        return list(result.plan) if result.verdict is Verdict.SOLVED and result.plan is not None else None
+
+    # -- outcome --------------------------------------------------------------------
+
+    def outcome(self) -> dict[str, Any]:
+        attempted = self.counts["attempted"]
+        return {
+            "success": self.done and self.task.is_goal(self.true_state),
+            "steps": len(self.replies),
+            "actions": self.counts["actions"],
+            "legal_rate": self.counts["legal"] / attempted if attempted else 0.0,
+            "unparsable": self.counts["unparsable"],
+            "replans": self.counts["replans"],
+            "failures_drawn": self.counts["failures_drawn"],
+            "questions": len(self.answers_correct),
+            "answers_correct": self.answers_correct,
+            "answers_yes": self.answers_yes,
+            "truths_yes": self.truths_yes,
+            "end": self.end_reason or "abandoned",
+        }
+
+
+def shortest_plan(task: Task, domain_pddl: str, problem_pddl: str, state: int) -> tuple[str, ...] | None:
+    """A shortest plan from ``state`` (None: none within BFS_MAX_STATES), memoised for replay."""
+    key = (domain_pddl, problem_pddl, state)
+    if key not in SHORTEST_PLANS:
+        if len(SHORTEST_PLANS) >= SHORTEST_PLANS_KEPT:
+            SHORTEST_PLANS.pop(next(iter(SHORTEST_PLANS)))  # the oldest entry
+        found = bfs(task, start=state, max_states=BFS_MAX_STATES).plan
+        SHORTEST_PLANS[key] = None if found is None else tuple(found)
+    return SHORTEST_PLANS[key]
+
+
+def _check_ranges(settings: dict[str, Any]) -> None:
+    if not 0.0 <= settings["fail_prob"] <= 1.0:
+        raise SettingsError("setting 'fail_prob' must be between 0 and 1")
+    if settings["planner"] not in PLANNERS:
+        raise SettingsError(f"setting 'planner' must be one of {', '.join(PLANNERS)}")
+    for key in ("max_actions", "max_questions"):
+        if settings[key] < 1:
+            raise SettingsError(f"setting {key!r} must be at least 1")
+
+
+def _viplan_action(pddl_name: str) -> str:
+    """``(moveblock r c1)`` -> ``moveblock(r, c1)``, the form ViPlan's memory shows."""
+    name, *args = pddl_name.strip("()").split()
+    return f"{name}({', '.join(args)})"

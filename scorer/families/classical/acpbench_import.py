@@ -1,0 +1,227 @@
+"""``planarium import acpbench-hard DIR [--out parquet/]``: ACPBench Hard's own questions as config ``acpbench-hard``.
+
+DIR holds one folder per task (app, prog, reach, areach, val, just, land, nexta),
+each with ``test.gen.json.gz`` (or ``test.gen.json``) and ``dev.gen.json`` (or
+``.gz``): JSON lists of records with id, group, context, question, answer,
+PDDL_domain, PDDL_problem. Each record becomes one row, judged by our scorer:
+
+- ``prompt``: their context and question, then our answer-format instruction
+  (the form our parser reads); ``fewshot`` and ``pddl`` as in ``acp-hard``;
+- ``domain_pddl`` / ``problem_pddl``: theirs (the problem's ``:init`` is the
+  question state); ``domain``: our name of their domain (``alfworld``,
+  ``blocksworld4``, ...);
+- ``answer_key``: their key converted to ours and checked by our validators
+  (``acp_audit.py``), with their gold answer as ``source_answer``.
+
+Where our validators prove their gold answer wrong, ``score --gold`` marks the
+row wrong; ``--disputes FILE`` lists those rows with the reason and the evidence.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import click
+from tqdm import tqdm
+
+from scorer.families.base import card_template
+from scorer.families.classical.problems import fewshot_examples
+from scorer.families.classical.acpbench_audit import Dispute, audit, convert
+from data_build.acp_rows import ACP_FEATURES, count_table
+from data_build.build import write_imported
+from data_build.rows import dumps
+from data_build.spec import SPLITS, ConfigSpec, Rows
+from scorer.dataset import KeyRow
+from scorer.pddl import PDDLError
+from scorer.tasks.acp import KINDS
+from scorer.tasks.acp.judge import load_task
+from scorer.tasks.acp.keys import with_vocabulary
+from scorer.tasks.acp.prompts import INSTRUCTIONS, fewshot_prompt, pddl_prompt
+
+CONFIG = "acpbench-hard"
+DOMAIN_NAMES = {
+    "alfred": "alfworld",
+    "blocksworld-4ops": "blocksworld4",
+    "depots": "depot",
+    "ferry": "ferry",
+    "floor-tile": "floortile",
+    "gold-miner-typed": "goldminer",
+    "grid": "grid",
+    "grid-visit-all": "visitall",
+    "gripper-strips": "gripper",
+    "logistics-strips": "logistics",
+    "rover": "rovers",
+    "satellite": "satellite",
+    "swap": "swap",
+}
+_DOMAIN_NAME = re.compile(r"\(\s*domain\s+([^\s()]+)", re.I)
+_PROBLEM_NAME = re.compile(r"\(\s*problem\s+([^\s()]+)", re.I)
+
+
+class ImportError_(click.ClickException):
+    """A one-line error for the user."""
+
+
+@dataclass(frozen=True)
+class SourceRecord:
+    kind: str
+    split: str
+    position: int  # in its file
+    record: dict[str, Any]
+
+
+def read_source(directory: Path, limit: int | None = None) -> dict[str, list[SourceRecord]]:
+    """Records per split, task by task in KINDS order, at most ``limit`` per task file."""
+    if not directory.is_dir():
+        raise ImportError_(f"{directory} is not a folder; give the folder with app/, prog/, ... inside")
+    found: dict[str, list[SourceRecord]] = {split: [] for split in SPLITS}
+    for kind in KINDS:
+        for split in SPLITS:
+            records = _read_records(directory / kind, split)[:limit]
+            found[split] += [SourceRecord(kind, split, i, r) for i, r in enumerate(records)]
+    return found
+
+
+def _read_records(folder: Path, split: str) -> list[dict[str, Any]]:
+    for name in (f"{split}.gen.json.gz", f"{split}.gen.json"):
+        path = folder / name
+        if path.is_file():
+            opener = gzip.open if name.endswith(".gz") else open
+            with opener(path, "rt", encoding="utf-8") as stream:  # type: ignore[operator]
+                records = json.load(stream)
+            if not isinstance(records, list):
+                raise ImportError_(f"{path} is not a JSON list of records")
+            return records
+    raise ImportError_(f"{folder} has no {split}.gen.json(.gz); is {folder.parent} ACPBench Hard's dataset folder?")
+
+
+def import_rows(directory: Path, limit: int | None = None, progress: bool = False) -> tuple[Rows, list[Dispute]]:
+    shots = fewshot_examples(0)
+    rows: Rows = {}
+    disputes: list[Dispute] = []
+    for split, records in read_source(directory, limit).items():
+        rows[split] = []
+        for source in tqdm(records, desc=f"{CONFIG} {split}", disable=not progress):
+            row, dispute = imported_row(source, len(rows[split]), shots[source.kind])
+            rows[split].append(row)
+            if dispute is not None:
+                disputes.append(dispute)
+    return rows, disputes
+
+
+def imported_row(source: SourceRecord, index: int, shots: list[tuple[str, str]]) -> tuple[dict[str, Any], Dispute | None]:
+    record, kind = source.record, source.kind
+    domain_pddl, problem_pddl = record["PDDL_domain"], record["PDDL_problem"]
+    domain = _domain_name(domain_pddl)
+    try:
+        task = load_task(domain_pddl, problem_pddl)
+    except PDDLError as error:
+        raise ImportError_(f"{kind}/{source.split} record {source.position}: cannot ground its PDDL: {error}") from None
+    converted = convert(kind, record, task, domain_pddl)
+    key = with_vocabulary(kind, task, {**converted.key, "source_answer": converted.source_answer})
+    prompt = f"{record['context'].strip()} {record['question'].strip()} {INSTRUCTIONS[kind]}"
+    meta = {
+        "acp_task": kind,
+        "domain": domain,
+        "problem": _name(_PROBLEM_NAME, problem_pddl),
+        "source_id": record["id"],
+        "source_group": record["group"],
+        "key": "exact" if converted.exact else "evidence",
+    }
+    row = {
+        "id": f"{CONFIG}/{source.split}/{index:04d}",
+        "domain": domain,
+        "task": "acp",
+        "difficulty": kind,
+        "images": [],
+        "prompt": prompt,
+        "fewshot": fewshot_prompt(shots, prompt),
+        "pddl": pddl_prompt(domain_pddl, problem_pddl, prompt),
+        "domain_pddl": domain_pddl,
+        "problem_pddl": problem_pddl,
+        "answer_key": dumps(key),
+        "meta": dumps(meta),
+    }
+    key_row = KeyRow(row["id"], CONFIG, domain, "acp", kind, domain_pddl, problem_pddl, key, meta)
+    return row, audit(key_row, converted, record["id"])
+
+
+def _domain_name(domain_pddl: str) -> str:
+    name = _name(_DOMAIN_NAME, domain_pddl)
+    return DOMAIN_NAMES.get(name.lower(), name.lower())
+
+
+def _name(pattern: re.Pattern[str], text: str) -> str:
+    match = pattern.search(text)
+    return match.group(1) if match else "unknown"
+
+
+# -- writing ---------------------------------------------------------------------------
+
+SPEC = ConfigSpec(
+    name=CONFIG,
+    card=card_template(__file__, CONFIG),
+    domain="classical",
+    task="acp",
+    summary="ACPBench Hard's own generative questions (imported), judged by Planarium's validators.",
+    features=ACP_FEATURES,
+    build=lambda settings: {},
+    imported=True,  # never built: see `planarium import acpbench-hard`
+    card_facts=lambda rows: {"count_table": count_table(rows)},
+)
+
+
+def write_config(rows: Rows, out: Path) -> dict[str, str]:
+    """Shards of ``acpbench-hard`` into ``out``, beside the folder's other configs."""
+    return write_imported(SPEC, rows, out)
+
+
+def disputes_markdown(disputes: list[Dispute], total: int) -> str:
+    """The list of source keys our validators prove wrong, with the reason and evidence."""
+    lines = [
+        "# ACPBench Hard: answer keys our validators prove wrong",
+        "",
+        f"Generated by `python -m scorer.families.classical.acpbench_disputes` from the published files "
+        f"({total} questions, test and dev). `score --gold` on config `acpbench-hard` scores the source's "
+        "gold answers with Planarium's validators; each row below is one that fails, with the verdict's "
+        "reason and the evidence our checks found. Every other source answer scores 1.",
+        "",
+        f"{len(disputes)} of {total} disputed.",
+        "",
+        "| row | source id | kind | domain | their answer | our verdict | evidence |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for d in disputes:
+        evidence = "; ".join(d.evidence) or "-"
+        cells = [d.row_id, str(d.source_id), d.kind, d.domain, _cell(d.answer, 120), _cell(d.reason, 200),
+                 _cell(evidence, 400)]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def _cell(text: str, limit: int) -> str:
+    text = " ".join(text.split()).replace("|", "\\|")
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+@click.command(name="acpbench-hard")
+@click.argument("directory", type=click.Path(path_type=Path))
+@click.option("--out", type=click.Path(path_type=Path), default=Path("parquet"), show_default=True,
+              help="Dataset folder to add config acpbench-hard to.")
+@click.option("--limit", type=int, default=None, help="At most this many records per task and split.")
+@click.option("--disputes", type=click.Path(path_type=Path), default=None,
+              help="Write the source keys our validators prove wrong to this Markdown file.")
+@click.option("--quiet", is_flag=True, help="No progress bars.")
+def acpbench_hard_import(directory: Path, out: Path, limit: int | None, disputes: Path | None, quiet: bool) -> None:
+    """Import ACPBench Hard's generative questions from DIRECTORY as config acpbench-hard."""
+    rows, found = import_rows(directory, limit, progress=not quiet)
+    write_config(rows, out)
+    total = sum(len(split_rows) for split_rows in rows.values())
+    if disputes is not None:
+        disputes.write_text(disputes_markdown(found, total))
+    click.echo(f"wrote {total} rows of {CONFIG} to {out}/ ({len(found)} source answers disputed)")

@@ -1,0 +1,76 @@
+"""Config ``acp-hard``: ACPBench Hard's eight generative questions on the classical domains.
+
+Every registered classical domain (``scorer.families.classical``; 13 when all
+are written) x 8 kinds: 10 questions per kind and domain in test (1,040 with
+13 domains, ACPBench Hard's test size), 2 in dev; ``--size mini``: 1 and 1.
+
+Problems per (domain, split), each from its own seed
+``<seed>/acp-hard/<domain>/<split>/<slot>``: full test sizes small, small,
+medium, medium, large (keys of small problems, and of medium ones whose space
+fits the exact cap, are exact; the others hold evidence sets and leave the
+rest to the planner at scoring time); dev small, medium; mini small only. A
+kind that a problem cannot fill (no decidable state) is filled from the next
+problem, and from extra small problems after the last.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from tqdm import tqdm
+
+from data_build.acp_rows import ACP_FEATURES, AcpProblem, Asked, ask, build_budget, count_table, make_rows
+from data_build.spec import SPLITS, BuildSettings, ConfigSpec, Rows
+from scorer.families.base import card_template
+from scorer.families.classical import CLASSICAL_DOMAINS, ClassicalDomain
+from scorer.families.classical.problems import classical_problem, fewshot_examples
+from scorer.tasks.acp import KINDS
+
+CONFIG = "acp-hard"
+SIZES = {"full": {"test": (0, 0, 1, 1, 2), "dev": (0, 1)}, "mini": {"test": (0,), "dev": (0,)}}
+PER_KIND = {"full": {"test": 10, "dev": 2}, "mini": {"test": 1, "dev": 1}}
+MAX_EXTRA_PROBLEMS = 12
+
+
+def build(settings: BuildSettings) -> Rows:
+    shots = fewshot_examples(settings.seed)
+    budget = build_budget()
+    rows: Rows = {}
+    seen_problems: set[str] = set()
+    for split in SPLITS:
+        asked: list[Asked] = []
+        domains = sorted(CLASSICAL_DOMAINS.values(), key=lambda d: d.name)
+        for domain in tqdm(domains, desc=f"{CONFIG} {split}", disable=not settings.show_progress):
+            quotas = {kind: PER_KIND[settings.size][split] for kind in KINDS}
+            problems = _problems(domain, split, settings, seen_problems)
+            asked += ask(problems, quotas, budget, planned=len(SIZES[settings.size][split]))
+        rows[split] = make_rows(CONFIG, split, asked, shots)
+    return rows
+
+
+def _problems(domain: ClassicalDomain, split: str, settings: BuildSettings, seen: set[str]) -> Iterator[AcpProblem]:
+    """The split's problems, then extra small ones; never a problem text seen before."""
+    sizes = list(SIZES[settings.size][split]) + [0] * MAX_EXTRA_PROBLEMS
+    for slot, size in enumerate(sizes):
+        problem = classical_problem(domain, size, f"{settings.seed}/{CONFIG}/{domain.name}/{split}/{slot}")
+        if problem.problem_pddl in seen:
+            continue
+        seen.add(problem.problem_pddl)
+        yield problem
+
+
+def card_facts(rows: Rows) -> dict[str, str]:
+    return {"count_table": count_table(rows)}
+
+
+SPEC = ConfigSpec(
+    name=CONFIG,
+    card=card_template(__file__, CONFIG),
+    domain="classical",
+    task="acp",
+    summary="ACPBench Hard's eight generative questions (app, prog, reach, areach, val, just, land, nexta) "
+    "on the classical PDDL domains, with symbolic validators.",
+    features=ACP_FEATURES,
+    build=build,
+    card_facts=card_facts,
+)

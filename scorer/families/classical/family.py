@@ -1,0 +1,36 @@
+"""The classical family: 13 text-only PDDL domains written here, asked ACPBench Hard's
+eight generative questions; and ACPBench Hard's own questions, imported."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from scorer.families.base import Family
+from scorer.families.classical import CLASSICAL_DOMAINS
+
+if TYPE_CHECKING:
+    import click
+
+    from data_build.spec import ConfigSpec
+
+
+def _configs() -> Sequence[ConfigSpec]:
+    from scorer.families.classical import acpbench_import, config_acp_hard
+
+    return (config_acp_hard.SPEC, acpbench_import.SPEC)
+
+
+def _importers() -> Sequence[click.Command]:
+    from scorer.families.classical.acpbench_import import acpbench_hard_import
+
+    return (acpbench_hard_import,)
+
+
+FAMILY = Family(
+    name="classical",
+    summary="ACPBench Hard's eight generative questions over 13 classical PDDL domains, judged by validators.",
+    domains=tuple(sorted(CLASSICAL_DOMAINS)),
+    configs=_configs,
+    importers=_importers,
+)

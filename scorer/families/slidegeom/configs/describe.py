@@ -1,0 +1,114 @@
+"""Config ``slidegeom-describe``: list every geom of one sliding geom board image with
+its cell (iVISPAR's board-state inference, seed 001 section 4.7).
+
+Each board is shown twice, once per view (``difficulty`` is the view: ``3d`` or ``2d``),
+so the two views are compared on the same boards, as the paper's figure 6 does. The
+board shown is a generated puzzle's start state; boards come from the standard grid of
+``generate_boards`` (geoms 2..11 x optimal length 2..11), one per cell in test, so every
+geom count appears equally often. Dev boards use their own seed and never show a state
+test shows.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Sequence
+
+from data_build.rows import dumps, image_cell, row_features
+from data_build.spec import BuildSettings, ConfigSpec, Rows
+from scorer.families.base import card_template
+from scorer.families.slidegeom.board import Board, Cell, Geom
+from scorer.families.slidegeom.generate import GridCell, SlideProblem, generate_boards
+from scorer.families.slidegeom.pddl import domain_pddl
+from scorer.families.slidegeom.render import render_2d, render_3d
+from scorer.families.slidegeom.text import placed
+from scorer.render.png import png_bytes
+from scorer.families.slidegeom.describe import VIEWS, answer_key, describe_prompt
+
+CONFIG = "slidegeom-describe"
+DIFFICULTY = "standard"  # interference is irrelevant here; the standard grid spreads geom counts
+# Grid cells (geoms, optimal length) per split; None = every cell of the standard grid.
+# The length only varies the boards; the description is of the start state.
+BOARD_CELLS: dict[str, dict[str, Sequence[GridCell] | None]] = {
+    "full": {"test": None, "dev": ((2, 4), (5, 6), (8, 8), (11, 10))},
+    "mini": {"test": ((3, 4), (8, 6)), "dev": ((5, 5),)},
+}
+
+Shown = tuple[tuple[Geom, Cell], ...]
+
+
+def describe_boards(settings: BuildSettings) -> dict[str, list[SlideProblem]]:
+    """The boards of each split, test first; a dev board showing a test state is dropped."""
+    boards: dict[str, list[SlideProblem]] = {}
+    seen: set[frozenset[tuple[Geom, Cell]]] = set()
+    for split, cells in BOARD_CELLS[settings.size].items():
+        problems = generate_boards(DIFFICULTY, f"{settings.seed}/{CONFIG}/{split}", per_cell=1, cells=cells)
+        boards[split] = [p for p in problems if _shown_key(p.board) not in seen]
+        seen |= {_shown_key(p.board) for p in boards[split]}
+    return boards
+
+
+def _shown_key(board: Board) -> frozenset[tuple[Geom, Cell]]:
+    return frozenset(zip(board.geoms, board.start))
+
+
+def board_image(shown: Shown, board_size: int, view: str) -> bytes:
+    render = render_3d if view == "3d" else render_2d
+    return png_bytes(render(shown, board_size))
+
+
+def make_row(problem: SlideProblem, view: str, split: str, index: int) -> dict:
+    board = problem.board
+    shown = tuple(placed(board.geoms, board.start))
+    return {
+        "id": f"{CONFIG}/{split}/{index:04d}",
+        "domain": "slidegeom",
+        "task": "describe",
+        "difficulty": view,
+        "images": [image_cell(board_image(shown, board.size, view))],
+        "prompt": describe_prompt(view, board.size),
+        "domain_pddl": domain_pddl(),
+        "problem_pddl": problem.pddl(),  # its init is the state shown
+        "answer_key": dumps(answer_key(shown)),
+        "meta": dumps(
+            {
+                "view": view,
+                "problem": problem.name,
+                "seed": problem.seed,
+                "board_size": board.size,
+                "n_geoms": len(board.geoms),
+                "state": "start",
+                "optimal_length": problem.optimal_length,
+            }
+        ),
+    }
+
+
+def build(settings: BuildSettings) -> Rows:
+    rows: Rows = {}
+    for split, problems in describe_boards(settings).items():
+        pairs = [(problem, view) for problem in problems for view in VIEWS]
+        rows[split] = [make_row(problem, view, split, i) for i, (problem, view) in enumerate(pairs)]
+    return rows
+
+
+def card_facts(rows: Rows) -> dict[str, str]:
+    """Rows per number of geoms in test, so the card shows the spread as built."""
+    counts: Counter[int] = Counter(json.loads(row["meta"])["n_geoms"] for row in rows.get("test", []))
+    header = "| geoms | " + " | ".join(str(n) for n in sorted(counts)) + " |"
+    rule = "|---|" + "---|" * len(counts)
+    line = "| rows | " + " | ".join(str(counts[n]) for n in sorted(counts)) + " |"
+    return {"geom_count_table": "\n".join((header, rule, line))}
+
+
+SPEC = ConfigSpec(
+    name=CONFIG,
+    card=card_template(__file__, CONFIG),
+    domain="slidegeom",
+    task="describe",
+    summary="List every geom of one sliding geom board image (3D or 2D) with its cell (iVISPAR board-state inference).",
+    features=row_features(),
+    build=build,
+    card_facts=card_facts,
+)

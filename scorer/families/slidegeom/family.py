@@ -1,0 +1,45 @@
+"""The sliding geom family (iVISPAR): puzzles played in 3D / 2D / text views, and the
+description of a board shown as one image."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from scorer.families.base import Family, Mode
+from scorer.families.slidegeom import policies
+from scorer.families.slidegeom.describe import DESCRIBE
+from scorer.families.slidegeom.episode import SlideGeomEpisode
+from scorer.families.slidegeom.episode_metrics import slidegeom_metrics
+from scorer.families.slidegeom.heatmap import write_heatmaps
+
+if TYPE_CHECKING:
+    import click
+
+    from data_build.spec import ConfigSpec
+
+
+def _configs() -> Sequence[ConfigSpec]:
+    from scorer.families.slidegeom import ivispar_import
+    from scorer.families.slidegeom.configs import describe, episodes
+
+    return (episodes.SPEC, describe.SPEC, ivispar_import.SPEC)
+
+
+def _importers() -> Sequence[click.Command]:
+    from scorer.families.slidegeom.ivispar_import import ivispar_boards_import
+
+    return (ivispar_boards_import,)
+
+
+FAMILY = Family(
+    name="slidegeom",
+    summary="Sliding geom puzzles on a square board, A* optimal paths, board descriptions (iVISPAR).",
+    domains=("slidegeom",),
+    configs=_configs,
+    modes=(Mode("slidegeom", SlideGeomEpisode, policies.optimal, policies.random_move, policies.reference),),
+    task_kinds=(DESCRIBE,),
+    episode_metrics=slidegeom_metrics,
+    plots={"heatmap": write_heatmaps},
+    importers=_importers,
+)
