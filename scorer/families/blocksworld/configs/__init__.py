@@ -1,0 +1,1 @@
+"""The blocksworld configs: ground, episodes and acp (each module declares one ConfigSpec)."""

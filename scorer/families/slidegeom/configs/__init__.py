@@ -1,0 +1,1 @@
+"""The sliding geom configs: episodes and describe (each module declares one ConfigSpec)."""
