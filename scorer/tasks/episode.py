@@ -78,7 +78,10 @@ def reference(kind: str, row: KeyRow) -> dict[str, Any]:
     never succeeds."""
     from scorer.families import mode_for
 
-    return mode_for(row.domain, None).reference(kind, row)
+    mode = mode_for(row.domain, None)
+    if mode.reference is None:
+        raise ValueError(f"the default mode {mode.name!r} of {row.domain} rows declares no reference logs")
+    return mode.reference(kind, row)
 
 
 EPISODE = TaskKind("episode", judge, aggregate, reference)

@@ -168,13 +168,17 @@ def _just(source: Source) -> Converted:
     removable = keys.removable_parts(task, task.init, plan)
     key = {"plan": plan, "removable": removable}
     examples = [_removal(plan, example) for example in record["answer"]]
-    evidence = [
-        f"removing {example} leaves no plan: {validate_plan(task, shorter, start=task.init).message or 'goal not reached'}"
-        for example, shorter in zip(record["answer"], examples, strict=True)
-        if shorter is None or not validate_plan(task, shorter, start=task.init).valid
-    ]
+    evidence = [_removal_problem(task, example, shorter) for example, shorter in zip(record["answer"], examples, strict=True)]
     first = next((s for s in examples if s is not None), plan)
     return Converted(key, answer_list(first), True, [e for e in evidence if e])
+
+
+def _removal_problem(task: Task, example: list[str], shorter: list[str] | None) -> str | None:
+    """Why removing ``example`` does not leave a plan (None: it does)."""
+    if shorter is None:
+        return f"removing {example}: no such part of the plan"
+    checked = validate_plan(task, shorter, start=task.init)
+    return None if checked.valid else f"removing {example} leaves no plan: {checked.message or 'goal not reached'}"
 
 
 def _removal(plan: list[str], example: list[str]) -> list[str] | None:

@@ -92,7 +92,7 @@ def _read_records(folder: Path, split: str) -> list[dict[str, Any]]:
         path = folder / name
         if path.is_file():
             opener = gzip.open if name.endswith(".gz") else open
-            with opener(path, "rt", encoding="utf-8") as stream:  # type: ignore[operator]
+            with opener(path, "rt", encoding="utf-8") as stream:
                 records = json.load(stream)
             if not isinstance(records, list):
                 raise ImportError_(f"{path} is not a JSON list of records")

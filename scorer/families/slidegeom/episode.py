@@ -125,7 +125,7 @@ class SlideGeomEpisode:
             s = self.steps[-1]
             last = PastStep(len(self.steps) - 1, "", s.command, s.outcome.feedback)
         text = episode_prompt(view, self.board.size, goal, current, len(self.steps), past, last)
-        return Observation(text, tuple(keys), state_png if keys else None)  # type: ignore[arg-type]
+        return Observation(text, tuple(keys), state_png if keys else None)
 
     def _shown(self, placement: Placement, role: str, label: str, keys: list[ImageKey]) -> str:
         """The board as the prompt shows it; an image view also records the image's key."""

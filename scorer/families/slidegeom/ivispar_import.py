@@ -116,8 +116,8 @@ def ivispar_boards_import(directory: Path, out: Path, quiet: bool) -> None:
         rows, errors = import_rows(directory, progress=not quiet)
     except FileNotFoundError as error:
         raise click.ClickException(str(error)) from None
-    for error in errors:
-        click.echo(f"warning: skipped {error}", err=True)
+    for skipped in errors:
+        click.echo(f"warning: skipped {skipped}", err=True)
     if not rows[SPLIT]:
         raise click.ClickException(f"no usable board file in {directory}; nothing written")
     out.mkdir(parents=True, exist_ok=True)

@@ -59,11 +59,14 @@ def questions_of_problem(problem: BlocksProblem) -> list[Question]:
     pool = list(found.values())
     for index, action_name in enumerate(problem.optimal_plan, start=1):
         action = task.action(action_name)
+        assert action is not None, f"the optimal plan names an action outside the task: {action_name}"
         added, deleted = action.effect_atoms(task, state)
         state = task.successor(state, action)
         asked = set(added) | set(deleted)
         if index < len(problem.optimal_plan):
-            positive, negative = task.action(problem.optimal_plan[index]).precondition_atoms()
+            following = task.action(problem.optimal_plan[index])
+            assert following is not None, f"the optimal plan names an action outside the task: {problem.optimal_plan[index]}"
+            positive, negative = following.precondition_atoms()
             asked |= set(positive) | set(negative)
         pool += [_question(task, problem, index, "plan", state, atom) for atom in sorted(asked)]
     return pool
