@@ -64,9 +64,9 @@ def main() -> None:
 
 
 def prepare(data: Path, args: argparse.Namespace) -> Path:
-    from scorer.families.classical.acpbench_import import import_rows, write_config
     from data_build.build import build
     from data_build.spec import BuildSettings
+    from scorer.families.classical.acpbench_import import import_rows, write_config
 
     started = time.perf_counter()
     build(data, "acp-hard", BuildSettings(size=args.size, seed=0, show_progress=False))
@@ -108,7 +108,7 @@ def naive(graded: list, predictions: dict) -> tuple[int, float]:  # type: ignore
     from scorer.tasks.acp.vocabulary import Vocabulary
 
     calls, started = 0, time.perf_counter()
-    for row, verdict in graded:
+    for row, judgement in graded:
         kind = row.meta["acp_task"]
         if kind not in PLANNER_KINDS:
             continue
@@ -121,8 +121,8 @@ def naive(graded: list, predictions: dict) -> tuple[int, float]:  # type: ignore
             continue
         holds = _planner_call(kind, row, load_task(row.domain_pddl, row.problem_pddl), checked.name)
         calls += 1
-        if holds is not None and verdict.reason in ("correct", "wrong"):
-            assert (verdict.score == 1.0) == holds, (row.id, verdict, holds)
+        if holds is not None and judgement.reason in ("correct", "wrong"):
+            assert (judgement.score == 1.0) == holds, (row.id, judgement, holds)
     return calls, time.perf_counter() - started
 
 
@@ -136,7 +136,7 @@ def _stored_sets_decide(kind: str, key: dict, name: str) -> bool:
 
 def _planner_call(kind: str, row, task, name: str) -> bool | None:  # type: ignore[no-untyped-def]
     """Whether the answer is right, by one planner call (None: the planner did not decide)."""
-    from scorer.pddl import Verdict, plan_with_planner
+    from scorer.pddl import PlannerVerdict, plan_with_planner
     from scorer.tasks.acp.compile import compiled_task
 
     state, goal, never, engine = task.init, task.goal_text(), None, "fast-downward"
@@ -154,10 +154,10 @@ def _planner_call(kind: str, row, task, name: str) -> bool | None:  # type: igno
     compiled = compiled_task(row.domain_pddl, task, state, goal, never)
     result = plan_with_planner(compiled.domain, compiled.problem, engine, 30, 2048, None)
     if kind == "nexta":
-        return None if result.verdict is not Verdict.SOLVED else result.cost == int(row.answer_key["opt"]) - 1
-    if result.verdict is Verdict.SOLVED:
+        return None if result.verdict is not PlannerVerdict.SOLVED else result.cost == int(row.answer_key["opt"]) - 1
+    if result.verdict is PlannerVerdict.SOLVED:
         return False
-    return True if result.verdict is Verdict.UNSOLVABLE else None
+    return True if result.verdict is PlannerVerdict.UNSOLVABLE else None
 
 
 def report(measured: list[Measured]) -> None:

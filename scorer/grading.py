@@ -1,4 +1,4 @@
-"""Pure grading: predictions + answer keys -> a verdict per row and metrics per config.
+"""Pure grading: predictions + answer keys -> a judgement per row and metrics per config.
 
 No I/O here (SWE-bench's split of orchestration, grading and reporting). Missing rows
 score 0 and are counted; a prediction of the wrong shape for its row is ``invalid``.
@@ -10,10 +10,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from scorer.dataset import KeyedDataset, KeyRow
+from scorer.families import task_kinds
 from scorer.predictions import Prediction
 from scorer.report.stats import Metric
-from scorer.families import task_kinds
-from scorer.tasks import MISSING, ScoredRow, Verdict
+from scorer.tasks import MISSING, Judgement, ScoredRow
 
 ALL = "all"
 COUNTED_REASONS = ("missing", "unparsable", "invalid", "undecided")
@@ -29,26 +29,26 @@ class ConfigReport:
 
 @dataclass
 class Grading:
-    rows: list[tuple[KeyRow, Verdict]]
+    rows: list[tuple[KeyRow, Judgement]]
     configs: dict[str, ConfigReport]
 
 
 def grade(dataset: KeyedDataset, predictions: dict[str, Prediction]) -> Grading:
     graded = [(row, judge_row(row, predictions.get(row.id))) for row in dataset.rows.values()]
-    by_config: dict[str, list[tuple[KeyRow, Verdict]]] = {}
-    for row, verdict in graded:
-        by_config.setdefault(row.config, []).append((row, verdict))
+    by_config: dict[str, list[tuple[KeyRow, Judgement]]] = {}
+    for row, judgement in graded:
+        by_config.setdefault(row.config, []).append((row, judgement))
     reports = {name: _config_report(name, by_config[name]) for name in sorted(by_config)}
     return Grading(graded, reports)
 
 
-def judge_row(row: KeyRow, prediction: Prediction | None) -> Verdict:
+def judge_row(row: KeyRow, prediction: Prediction | None) -> Judgement:
     if prediction is None:
         return MISSING
     return task_kinds()[row.task].judge(row, prediction)
 
 
-def _config_report(config: str, graded: list[tuple[KeyRow, Verdict]]) -> ConfigReport:
+def _config_report(config: str, graded: list[tuple[KeyRow, Judgement]]) -> ConfigReport:
     task = graded[0][0].task
     scored = [ScoredRow(r.id, r.difficulty, r.answer_key, r.meta, v, r.domain) for r, v in graded]
     report = ConfigReport(config, task)

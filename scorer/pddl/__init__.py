@@ -11,7 +11,7 @@ from ._names import normalize_name
 from ._parse import parse_task
 from ._planner import ENGINES, plan_with_planner
 from ._planner_cache import PlannerCache
-from ._planner_result import PlannerResult, Verdict
+from ._planner_result import PlannerResult, PlannerVerdict
 from ._reachable import IncompleteSpaceError, ReachableSpace, reachable_states
 from ._search import SearchResult, astar, bfs
 from ._task import Task
@@ -31,11 +31,11 @@ __all__ = [
     "PlanValidation",
     "PlannerCache",
     "PlannerResult",
+    "PlannerVerdict",
     "ReachableSpace",
     "SearchResult",
     "Task",
     "UnsupportedPDDL",
-    "Verdict",
     "astar",
     "domain_name",
     "bfs",

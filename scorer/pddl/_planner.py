@@ -29,7 +29,7 @@ from typing import Any
 
 from ._names import call_name
 from ._planner_cache import PlannerCache
-from ._planner_result import PlannerResult, Verdict
+from ._planner_result import PlannerResult, PlannerVerdict
 
 ENGINES = ("fast-downward", "fast-downward-opt", "symk", "symk-opt")
 # Extra wall time the parent grants after the planner's own timeout, so a
@@ -104,7 +104,7 @@ def _run_in(request: _Request) -> PlannerResult:
     try:
         outcome = _await_outcome(receiver, request.timeout_s)
         if outcome is None:
-            return _result(request, Verdict.ERROR, time.monotonic() - started, _death_message(process))
+            return _result(request, PlannerVerdict.ERROR, time.monotonic() - started, _death_message(process))
         started = outcome.pop("clock_started", started)
     finally:
         _kill_group(process)
@@ -116,13 +116,13 @@ def _await_outcome(receiver: Connection, timeout_s: float) -> dict[str, Any] | N
     """The child's outcome dict, a TIMEOUT outcome, or None if the child died."""
     try:
         if not receiver.poll(_STARTUP_LIMIT_S):
-            return {"verdict": Verdict.ERROR.value, "message": "planner process did not start"}
+            return {"verdict": PlannerVerdict.ERROR.value, "message": "planner process did not start"}
         first = receiver.recv()  # normally "ready": the planner's clock starts now
         clock_started = time.monotonic()
         if isinstance(first, dict):  # the child failed before getting ready
             return {**first, "clock_started": clock_started}
         if not receiver.poll(timeout_s + _GRACE_S):
-            killed = {"verdict": Verdict.TIMEOUT.value, "message": "killed at the time bound"}
+            killed = {"verdict": PlannerVerdict.TIMEOUT.value, "message": "killed at the time bound"}
             return {**killed, "clock_started": clock_started}
         outcome: dict[str, Any] = receiver.recv()
         outcome["clock_started"] = clock_started
@@ -175,13 +175,13 @@ def _death_message(process: multiprocessing.process.BaseProcess) -> str:
     return f"planner process ended without a result (exit code {process.exitcode})"
 
 
-def _result(request: _Request, verdict: Verdict, seconds: float, message: str) -> PlannerResult:
+def _result(request: _Request, verdict: PlannerVerdict, seconds: float, message: str) -> PlannerResult:
     return PlannerResult(verdict, None, None, False, request.engine, round(seconds, 3), message)
 
 
 def _result_from_outcome(request: _Request, outcome: dict[str, Any], seconds: float) -> PlannerResult:
     return PlannerResult(
-        verdict=Verdict(outcome["verdict"]),
+        verdict=PlannerVerdict(outcome["verdict"]),
         plan=outcome.get("plan"),
         cost=outcome.get("cost"),
         optimal=bool(outcome.get("optimal", False)),
@@ -215,8 +215,8 @@ def _failure_outcome(error: BaseException, memory_mb: int) -> dict[str, Any]:
     described = f"{type(error).__name__}: {error}"
     # Under RLIMIT_AS an allocation failure surfaces as MemoryError or ENOMEM.
     if isinstance(error, MemoryError) or (isinstance(error, OSError) and error.errno == errno.ENOMEM):
-        return {"verdict": Verdict.MEMOUT.value, "message": f"out of memory under {memory_mb} MB ({described})"}
-    return {"verdict": Verdict.ERROR.value, "message": f"{described} (memory cap {memory_mb} MB)"}
+        return {"verdict": PlannerVerdict.MEMOUT.value, "message": f"out of memory under {memory_mb} MB ({described})"}
+    return {"verdict": PlannerVerdict.ERROR.value, "message": f"{described} (memory cap {memory_mb} MB)"}
 
 
 def _import_planning_modules() -> None:
@@ -249,7 +249,7 @@ def _solve(request: _Request) -> dict[str, Any]:
         plan = [_action_name(instance) for instance in answer.plan.actions]
         cost = _plan_cost(problem, answer.plan, original_metrics)
         return {
-            "verdict": Verdict.SOLVED.value,
+            "verdict": PlannerVerdict.SOLVED.value,
             "plan": plan,
             "cost": cost,
             "optimal": status == Status.SOLVED_OPTIMALLY,
@@ -258,24 +258,24 @@ def _solve(request: _Request) -> dict[str, Any]:
     return {"verdict": verdict.value, "message": message}
 
 
-def _verdict_of(status: Any, engine: str, unsupported: list[str], logs: str) -> tuple[Verdict, str]:
+def _verdict_of(status: Any, engine: str, unsupported: list[str], logs: str) -> tuple[PlannerVerdict, str]:
     name = status.name
     if name == "UNSOLVABLE_PROVEN":
-        return Verdict.UNSOLVABLE, "proven unsolvable"
+        return PlannerVerdict.UNSOLVABLE, "proven unsolvable"
     if name == "UNSOLVABLE_INCOMPLETELY":
         # symk-opt's search is complete; it just reports exhaustion this way.
         note = "search space exhausted" if engine.startswith("symk") else "no plan found (incomplete search)"
-        return Verdict.UNSOLVABLE, note
+        return PlannerVerdict.UNSOLVABLE, note
     if name == "TIMEOUT":
-        return Verdict.TIMEOUT, "planner stopped at the time bound"
+        return PlannerVerdict.TIMEOUT, "planner stopped at the time bound"
     if name == "MEMOUT":
-        return Verdict.MEMOUT, "planner ran out of memory"
+        return PlannerVerdict.MEMOUT, "planner ran out of memory"
     if name == "UNSUPPORTED_PROBLEM":
-        return Verdict.UNSUPPORTED, f"{engine} does not support: {', '.join(unsupported) or 'this problem'}"
+        return PlannerVerdict.UNSUPPORTED, f"{engine} does not support: {', '.join(unsupported) or 'this problem'}"
     if any(hint in logs.lower() for hint in _MEMORY_HINTS):
         # symk reports its out-of-memory exit code as an internal error.
-        return Verdict.MEMOUT, f"planner ran out of memory: ...{logs[-300:]}"
-    return Verdict.ERROR, f"{name}: {logs[-_MESSAGE_LIMIT:]}"
+        return PlannerVerdict.MEMOUT, f"planner ran out of memory: ...{logs[-300:]}"
+    return PlannerVerdict.ERROR, f"{name}: {logs[-_MESSAGE_LIMIT:]}"
 
 
 def _action_name(instance: Any) -> str:

@@ -10,7 +10,7 @@ from dataclasses import replace
 from importlib import metadata
 from pathlib import Path
 
-from ._planner_result import PlannerResult, Verdict
+from ._planner_result import PlannerResult, PlannerVerdict
 
 # Planner versions are part of the key so a disk cache never outlives an upgrade.
 _VERSIONED_PACKAGES = ("unified-planning", "up-fast-downward", "up-symk")
@@ -53,7 +53,7 @@ class PlannerCache:
         return replace(found, cached=True)
 
     def put(self, key: str, result: PlannerResult) -> None:
-        if result.verdict is Verdict.ERROR:
+        if result.verdict is PlannerVerdict.ERROR:
             return
         stored = replace(result, cached=False)
         self._memory[key] = stored

@@ -7,7 +7,9 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 
-class Verdict(enum.Enum):
+class PlannerVerdict(enum.Enum):
+    """How a planner run ended (a row's score is a ``scorer.tasks.Judgement``)."""
+
     SOLVED = "solved"
     UNSOLVABLE = "unsolvable"
     TIMEOUT = "timeout"
@@ -23,7 +25,7 @@ class PlannerResult:
     only when the engine guarantees the cost is minimal; `cached` marks a
     result served from a PlannerCache."""
 
-    verdict: Verdict
+    verdict: PlannerVerdict
     plan: list[str] | None
     cost: int | None
     optimal: bool
@@ -40,4 +42,4 @@ class PlannerResult:
 
     @classmethod
     def from_json(cls, record: dict[str, Any]) -> PlannerResult:
-        return cls(**{**record, "verdict": Verdict(record["verdict"])})
+        return cls(**{**record, "verdict": PlannerVerdict(record["verdict"])})

@@ -53,10 +53,10 @@ def _config_entry(report: Any) -> dict[str, Any]:
 def row_lines(grading: Grading) -> list[str]:
     """One JSON line per dataset row: id, config, score and why."""
     lines = []
-    for row, verdict in grading.rows:
-        entry = {"id": row.id, "config": row.config, "score": verdict.score, "reason": verdict.reason}
-        if verdict.parsed is not None:
-            entry["parsed"] = verdict.parsed
+    for row, judgement in grading.rows:
+        entry = {"id": row.id, "config": row.config, "score": judgement.score, "reason": judgement.reason}
+        if judgement.parsed is not None:
+            entry["parsed"] = judgement.parsed
         lines.append(json.dumps(entry, sort_keys=True))
     return lines
 

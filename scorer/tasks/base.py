@@ -17,7 +17,7 @@ from scorer.report.stats import Metric, rate_stderr, sample_stderr
 
 
 @dataclass(frozen=True)
-class Verdict:
+class Judgement:
     """How one row scored: ``score`` in [0, 1] and why."""
 
     score: float
@@ -25,7 +25,7 @@ class Verdict:
     parsed: Any = None
 
 
-MISSING = Verdict(0.0, "missing")
+MISSING = Judgement(0.0, "missing")
 
 
 @dataclass(frozen=True)
@@ -34,25 +34,25 @@ class ScoredRow:
     difficulty: str
     answer_key: dict[str, Any]
     meta: dict[str, Any]
-    verdict: Verdict
+    judgement: Judgement
     domain: str = ""  # the row's domain: families add metrics of their own by it
 
 
 @dataclass(frozen=True)
 class TaskKind:
     name: str
-    judge: Callable[[KeyRow, Prediction], Verdict]
+    judge: Callable[[KeyRow, Prediction], Judgement]
     aggregate: Callable[[Sequence[ScoredRow]], list[Metric]]
     # ("gold" | "wrong", row) -> the prediction fields: {"response": ...} or {"episode": ...}
     reference: Callable[[str, KeyRow], dict[str, Any]]
 
 
-def question_judge(judge_text: Callable[[str, dict[str, Any]], Verdict]) -> Callable[[KeyRow, Prediction], Verdict]:
+def question_judge(judge_text: Callable[[str, dict[str, Any]], Judgement]) -> Callable[[KeyRow, Prediction], Judgement]:
     """Adapt a judge of raw text to predictions: an episode line for a question is invalid."""
 
-    def judge(row: KeyRow, prediction: Prediction) -> Verdict:
+    def judge(row: KeyRow, prediction: Prediction) -> Judgement:
         if prediction.response is None:
-            return Verdict(0.0, "invalid", "expected a text response for a question row, got an episode")
+            return Judgement(0.0, "invalid", "expected a text response for a question row, got an episode")
         return judge_text(prediction.response, row.answer_key)
 
     return judge

@@ -15,26 +15,26 @@ from scorer.dataset import KeyRow
 from scorer.episodes.base import SettingsError
 from scorer.predictions import Prediction
 from scorer.report.stats import Metric
-from scorer.tasks.base import ScoredRow, TaskKind, Verdict, mean, rate
+from scorer.tasks.base import Judgement, ScoredRow, TaskKind, mean, rate
 
 MAX_REPLY_CHARS = 200_000
 
 
-def judge(row: KeyRow, prediction: Prediction) -> Verdict:
+def judge(row: KeyRow, prediction: Prediction) -> Judgement:
     episode = prediction.episode
     if episode is None:
-        return Verdict(0.0, "invalid", "expected an episode log for an episode row, got a text response")
+        return Judgement(0.0, "invalid", "expected an episode log for an episode row, got a text response")
     problem = _shape_problem(episode)
     if problem:
-        return Verdict(0.0, "invalid", problem)
+        return Judgement(0.0, "invalid", problem)
     from scorer.episodes.engine import replay  # here: the engine's modes import task helpers
 
     try:
         outcome = replay(row, episode.get("settings") or {}, episode["replies"])
     except SettingsError as error:
-        return Verdict(0.0, "invalid", f"episode settings: {error}")
+        return Judgement(0.0, "invalid", f"episode settings: {error}")
     outcome["settings"] = episode.get("settings") or {}
-    return Verdict(1.0 if outcome["success"] else 0.0, "success" if outcome["success"] else "failure", outcome)
+    return Judgement(1.0 if outcome["success"] else 0.0, "success" if outcome["success"] else "failure", outcome)
 
 
 def _shape_problem(episode: dict[str, Any]) -> str | None:
@@ -49,8 +49,8 @@ def _shape_problem(episode: dict[str, Any]) -> str | None:
 
 
 def aggregate(rows: Sequence[ScoredRow]) -> list[Metric]:
-    outcomes = [r.verdict.parsed for r in rows if isinstance(r.verdict.parsed, dict)]
-    metrics = [rate("success", [r.verdict.score == 1.0 for r in rows])]
+    outcomes = [r.judgement.parsed for r in rows if isinstance(r.judgement.parsed, dict)]
+    metrics = [rate("success", [r.judgement.score == 1.0 for r in rows])]
     metrics.append(mean("steps", [o["steps"] for o in outcomes]))
     metrics.append(mean("legal_rate", [o["legal_rate"] for o in outcomes]))
     metrics.append(mean("unparsable_steps", [o["unparsable"] for o in outcomes]))

@@ -17,7 +17,7 @@ from typing import Any
 from scorer.dataset import KeyRow
 from scorer.report.stats import Metric
 from scorer.tasks._yes_no import parse_yes_no
-from scorer.tasks.base import ScoredRow, TaskKind, Verdict, question_judge, rate
+from scorer.tasks.base import Judgement, ScoredRow, TaskKind, question_judge, rate
 
 GROUND_SYSTEM = (
     "You are tasked with replying to a question about the given image. You will be given a single "
@@ -52,21 +52,21 @@ def ground_prompt(environment: str, question: str, cot: bool = False) -> str:
     return f"{system}\n\n{environment}\n\n<image>\nQuestion: {question}"
 
 
-def judge(response: str, answer_key: dict[str, Any]) -> Verdict:
+def judge(response: str, answer_key: dict[str, Any]) -> Judgement:
     said_yes = parse_yes_no(response)
     if said_yes is None:
-        return Verdict(0.0, "unparsable")
+        return Judgement(0.0, "unparsable")
     correct = said_yes == answer_key["answer"]
-    return Verdict(1.0 if correct else 0.0, "correct" if correct else "wrong", "yes" if said_yes else "no")
+    return Judgement(1.0 if correct else 0.0, "correct" if correct else "wrong", "yes" if said_yes else "no")
 
 
 def aggregate(rows: Sequence[ScoredRow]) -> list[Metric]:
-    metrics = [rate("accuracy", [r.verdict.score == 1.0 for r in rows])]
+    metrics = [rate("accuracy", [r.judgement.score == 1.0 for r in rows])]
     for predicate in sorted({r.meta["predicate"] for r in rows}):
-        hits = [r.verdict.score == 1.0 for r in rows if r.meta["predicate"] == predicate]
+        hits = [r.judgement.score == 1.0 for r in rows if r.meta["predicate"] == predicate]
         metrics.append(rate(f"accuracy[{predicate}]", hits))
-    answered = [r for r in rows if r.verdict.parsed is not None]
-    metrics.append(rate("yes_rate", [r.verdict.parsed == "yes" for r in answered]))
+    answered = [r for r in rows if r.judgement.parsed is not None]
+    metrics.append(rate("yes_rate", [r.judgement.parsed == "yes" for r in answered]))
     metrics.append(rate("true_yes_rate", [bool(r.answer_key["answer"]) for r in rows]))
     return metrics
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from scorer.pddl import PlannerCache, Verdict, bfs, parse_task, plan_with_planner, validate_plan
+from scorer.pddl import PlannerCache, PlannerVerdict, bfs, parse_task, plan_with_planner, validate_plan
 
 ProblemMaker = Callable[[int, int, int], str]
 
@@ -28,7 +28,7 @@ def test_bfs_matches_symk_optimum(
     problem = make_blocksworld_problem(blocks, columns, seed)
     task = parse_task(blocksworld_domain, problem)
     result = plan_with_planner(blocksworld_domain, problem, engine="symk-opt", timeout_s=60)
-    assert result.verdict is Verdict.SOLVED and result.optimal, result.message
+    assert result.verdict is PlannerVerdict.SOLVED and result.optimal, result.message
     assert result.cost == bfs(task).length
     assert validate_plan(task, result.plan or []).valid
 
@@ -42,7 +42,7 @@ def test_satisficing_plan_is_valid_and_cached(
     monkeypatch.chdir(caller_directory)
     cache = PlannerCache(tmp_path / "cache")
     first = plan_with_planner(blocksworld_domain, hard_problem, cache=cache)
-    assert first.verdict is Verdict.SOLVED and not first.optimal and not first.cached
+    assert first.verdict is PlannerVerdict.SOLVED and not first.optimal and not first.cached
     task = parse_task(blocksworld_domain, hard_problem)
     assert validate_plan(task, first.plan or []).valid and first.cost == len(first.plan or [])
     started = time.monotonic()
@@ -59,7 +59,7 @@ def test_satisficing_plan_is_valid_and_cached(
 def test_unsolvable(blocksworld_domain: str, make_blocksworld_problem: ProblemMaker, engine: str) -> None:
     problem = _impossible(make_blocksworld_problem(3, 4, 0))
     result = plan_with_planner(blocksworld_domain, problem, engine=engine)
-    assert result.verdict is Verdict.UNSOLVABLE and result.plan is None, result.message
+    assert result.verdict is PlannerVerdict.UNSOLVABLE and result.plan is None, result.message
 
 
 @pytest.mark.planner
@@ -67,7 +67,7 @@ def test_timeout_is_enforced_and_cached(blocksworld_domain: str, hard_problem: s
     cache = PlannerCache()
     started = time.monotonic()
     result = plan_with_planner(blocksworld_domain, hard_problem, engine="symk-opt", timeout_s=1, cache=cache)
-    assert result.verdict is Verdict.TIMEOUT
+    assert result.verdict is PlannerVerdict.TIMEOUT
     assert time.monotonic() - started < 10
     assert plan_with_planner(blocksworld_domain, hard_problem, engine="symk-opt", timeout_s=1, cache=cache).cached
 
@@ -75,14 +75,14 @@ def test_timeout_is_enforced_and_cached(blocksworld_domain: str, hard_problem: s
 @pytest.mark.planner
 def test_optimal_fast_downward_refuses_conditional_effects(blocksworld_domain: str, hard_problem: str) -> None:
     result = plan_with_planner(blocksworld_domain, hard_problem, engine="fast-downward-opt")
-    assert result.verdict is Verdict.UNSUPPORTED and "CONDITIONAL_EFFECTS" in result.message
+    assert result.verdict is PlannerVerdict.UNSUPPORTED and "CONDITIONAL_EFFECTS" in result.message
 
 
 @pytest.mark.planner
 def test_tiny_memory_limit_fails_cleanly(blocksworld_domain: str, hard_problem: str) -> None:
     started = time.monotonic()
     result = plan_with_planner(blocksworld_domain, hard_problem, memory_mb=64, timeout_s=20)
-    assert result.verdict in (Verdict.MEMOUT, Verdict.ERROR) and result.message
+    assert result.verdict in (PlannerVerdict.MEMOUT, PlannerVerdict.ERROR) and result.message
     assert time.monotonic() - started < 15
 
 
@@ -99,7 +99,7 @@ COST_PROBLEM = """(define (problem c1) (:domain c) (:objects o1 o2 - t)
 @pytest.mark.planner
 def test_cost_sums_action_costs() -> None:
     result = plan_with_planner(COST_DOMAIN, COST_PROBLEM, engine="symk-opt")
-    assert result.verdict is Verdict.SOLVED and result.plan == ["(a o1)"] and result.cost == 3
+    assert result.verdict is PlannerVerdict.SOLVED and result.plan == ["(a o1)"] and result.cost == 3
 
 
 def test_unknown_engine_is_rejected(blocksworld_domain: str, hard_problem: str) -> None:
@@ -128,5 +128,5 @@ def test_a_planner_child_does_not_import_the_callers_main_module(tmp_path: Path)
     script.write_text(CALLER.format(marker=str(marker), domain=COST_DOMAIN, problem=COST_PROBLEM))
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120,
                           cwd=Path(__file__).resolve().parents[2])
-    assert done.stdout.strip() == Verdict.SOLVED.value, done.stderr
+    assert done.stdout.strip() == PlannerVerdict.SOLVED.value, done.stderr
     assert not marker.exists()

@@ -6,6 +6,7 @@ import base64
 from pathlib import Path
 
 from rollout_client import Client, gold_replies, log_lines
+
 from scorer.dataset import load_keys
 from scorer.rollout import RolloutServer
 from scorer.scoring import score_file
@@ -35,9 +36,9 @@ def test_gold_episode_terminates_is_logged_and_scores_one(server: RolloutServer,
     assert line["episode"]["replies"] == replies and line["episode"]["end"] == "finished"
 
     run = score_file(server.service.log.path, episode_data, tmp_path / "results.json")
-    verdicts = {scored_row.id: verdict for scored_row, verdict in run.grading.rows}
-    assert verdicts[row.id].score == 1.0 and verdicts[row.id].reason == "success"
-    assert all(v.reason == "missing" for row_id, v in verdicts.items() if row_id != row.id)
+    judgements = {scored_row.id: judgement for scored_row, judgement in run.grading.rows}
+    assert judgements[row.id].score == 1.0 and judgements[row.id].reason == "success"
+    assert all(v.reason == "missing" for row_id, v in judgements.items() if row_id != row.id)
     assert run.problems == []
 
 

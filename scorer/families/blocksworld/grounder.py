@@ -40,13 +40,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorer.dataset import KeyRow
+from scorer.episodes.base import Observation, SettingsError, StepResult, check_settings
 from scorer.families.blocksworld import layout_from_atoms
 from scorer.families.blocksworld.actions import draw_failure
 from scorer.families.blocksworld.images import state_png
-from scorer.families.blocksworld.verbalize import ENVIRONMENT, question
-from scorer.episodes.base import Observation, SettingsError, StepResult, check_settings
 from scorer.families.blocksworld.task import row_task
-from scorer.pddl import GroundAction, PlannerCache, Task, Verdict, bfs, plan_with_planner, problem_for_state
+from scorer.families.blocksworld.verbalize import ENVIRONMENT, question
+from scorer.pddl import GroundAction, PlannerCache, PlannerVerdict, Task, bfs, plan_with_planner, problem_for_state
 from scorer.tasks._yes_no import parse_yes_no
 from scorer.tasks.ground import ground_prompt
 
@@ -302,7 +302,7 @@ class GrounderEpisode:
         problem = problem_for_state(self.task, self.row.domain_pddl, self.believed)
         result = plan_with_planner(self.row.domain_pddl, problem, engine="fast-downward",
                                    timeout_s=FAST_DOWNWARD_TIMEOUT_S, cache=PLANNER_CACHE)
-        return list(result.plan) if result.verdict is Verdict.SOLVED and result.plan is not None else None
+        return list(result.plan) if result.verdict is PlannerVerdict.SOLVED and result.plan is not None else None
 
     # -- outcome --------------------------------------------------------------------
 

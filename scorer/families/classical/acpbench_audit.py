@@ -14,7 +14,7 @@ The source's gold answer is kept as ``source_answer`` (the gold reference
 answer of config ``acpbench-hard``), so ``score --gold`` re-judges their
 answers with our validators: it scores 100% except where the stored key, i.e.
 our validator, proves their answer wrong. ``audit`` returns those cases with
-the verdict's reason and the evidence.
+the judgement's reason and the evidence.
 """
 
 from __future__ import annotations
@@ -79,11 +79,11 @@ def convert(kind: str, record: dict[str, Any], task: Task, domain_pddl: str) -> 
 
 def audit(row: KeyRow, converted: Converted, source_id: int) -> Dispute | None:
     """The dispute, if our validator rejects the source's gold answer."""
-    verdict = judge(row, Prediction(row.id, 0, converted.source_answer, None, "source"))
-    if verdict.score == 1.0:
+    judgement = judge(row, Prediction(row.id, 0, converted.source_answer, None, "source"))
+    if judgement.score == 1.0:
         return None
-    detail = verdict.parsed.get("detail", "") if isinstance(verdict.parsed, dict) else str(verdict.parsed)
-    reason = f"{verdict.reason}: {detail}"
+    detail = judgement.parsed.get("detail", "") if isinstance(judgement.parsed, dict) else str(judgement.parsed)
+    reason = f"{judgement.reason}: {detail}"
     return Dispute(row.id, source_id, row.meta["acp_task"], row.domain, converted.source_answer, reason,
                    converted.evidence)
 

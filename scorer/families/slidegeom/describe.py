@@ -62,7 +62,7 @@ from scipy.optimize import linear_sum_assignment
 from scorer.dataset import KeyRow
 from scorer.families.slidegeom.board import COLOURS, SHAPES, Cell, Geom, cell_name, parse_cell
 from scorer.report.stats import Metric
-from scorer.tasks.base import ScoredRow, TaskKind, Verdict, mean, question_judge, rate
+from scorer.tasks.base import Judgement, ScoredRow, TaskKind, mean, question_judge, rate
 
 Truth = Sequence[tuple[Geom, Cell]]
 
@@ -295,11 +295,11 @@ def truth_of(key: dict[str, Any]) -> list[tuple[Geom, Cell]]:
     return truth
 
 
-def judge(response: str, key: dict[str, Any]) -> Verdict:
+def judge(response: str, key: dict[str, Any]) -> Judgement:
     counts = score_description(response, truth_of(key))
     if counts.n_predicted == 0:
-        return Verdict(0.0, "unparsable", asdict(counts))
-    return Verdict(counts.accuracy, "correct" if counts.exact else "wrong", asdict(counts))
+        return Judgement(0.0, "unparsable", asdict(counts))
+    return Judgement(counts.accuracy, "correct" if counts.exact else "wrong", asdict(counts))
 
 
 def aggregate(rows: Sequence[ScoredRow]) -> list[Metric]:
@@ -307,8 +307,8 @@ def aggregate(rows: Sequence[ScoredRow]) -> list[Metric]:
     paper's figure 5, bottom). A missing or unreadable reply counts every geom missed."""
     counts = [_row_counts(r) for r in rows]
     metrics = [
-        mean("accuracy", [r.verdict.score for r in rows]),
-        rate("exact", [r.verdict.reason == "correct" for r in rows]),
+        mean("accuracy", [r.judgement.score for r in rows]),
+        rate("exact", [r.judgement.reason == "correct" for r in rows]),
     ]
     metrics += [mean(f"per_board[{field}]", [float(c[field]) for c in counts]) for field in COUNT_FIELDS]
     return metrics + _accuracy_by_geom_count(rows)
@@ -320,7 +320,7 @@ def _accuracy_by_geom_count(rows: Sequence[ScoredRow]) -> list[Metric]:
     by_count: dict[int, list[float]] = {}
     for row in rows:
         if "n_geoms" in row.meta:
-            by_count.setdefault(int(row.meta["n_geoms"]), []).append(row.verdict.score)
+            by_count.setdefault(int(row.meta["n_geoms"]), []).append(row.judgement.score)
     return [mean(f"accuracy[geoms={n}]", scores) for n, scores in sorted(by_count.items())]
 
 
@@ -333,7 +333,7 @@ def reference(kind: str, row: KeyRow) -> dict[str, Any]:
 
 
 def _row_counts(row: ScoredRow) -> dict[str, int]:
-    parsed = row.verdict.parsed
+    parsed = row.judgement.parsed
     if isinstance(parsed, dict):
         return parsed
     return {field: 0 for field in COUNT_FIELDS} | {"missed": len(row.answer_key["geoms"])}

@@ -34,7 +34,7 @@ def _distance_metrics(suffix: str, rows: Sequence[ScoredRow], with_final: bool =
     """Completion (only in labelled groups: the shared ``success`` covers the whole
     group), step deviation, minimal distance and, for the whole group, final distance."""
     outcomes = _outcomes(rows)
-    metrics = [rate(f"success{suffix}", [r.verdict.score == 1.0 for r in rows])] if suffix else []
+    metrics = [rate(f"success{suffix}", [r.judgement.score == 1.0 for r in rows])] if suffix else []
     metrics.append(mean(f"step_deviation{suffix}", [o["step_deviation"] for o in outcomes]))
     metrics.append(mean(f"min_distance{suffix}", [o["min_distance"] for o in outcomes]))
     if with_final:
@@ -43,7 +43,7 @@ def _distance_metrics(suffix: str, rows: Sequence[ScoredRow], with_final: bool =
 
 
 def _outcomes(rows: Sequence[ScoredRow]) -> list[dict[str, Any]]:
-    return [r.verdict.parsed for r in rows if isinstance(r.verdict.parsed, dict) and "step_deviation" in r.verdict.parsed]
+    return [r.judgement.parsed for r in rows if isinstance(r.judgement.parsed, dict) and "step_deviation" in r.judgement.parsed]
 
 
 def _labelled_groups(rows: Sequence[ScoredRow]) -> list[tuple[str, list[ScoredRow]]]:
@@ -62,5 +62,5 @@ def _labelled_groups(rows: Sequence[ScoredRow]) -> list[tuple[str, list[ScoredRo
 
 def _view(row: ScoredRow) -> str | None:
     # A missing or invalid prediction played no view; it only counts in the complexity groups.
-    parsed = row.verdict.parsed
+    parsed = row.judgement.parsed
     return parsed.get("view") if isinstance(parsed, dict) else None

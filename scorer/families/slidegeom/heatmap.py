@@ -29,10 +29,10 @@ _INK = (30, 30, 30)
 def completion_cells(grading: Grading, config: str) -> Cells:
     """Completed or not, per sliding geom episode row of ``config`` (missing rows count as not)."""
     cells: Cells = {}
-    for row, verdict in grading.rows:
+    for row, judgement in grading.rows:
         if row.config == config and row.domain == "slidegeom" and row.task == "episode":
             key = (int(row.meta["n_geoms"]), int(row.meta["optimal_length"]))
-            cells.setdefault(key, []).append(verdict.score == 1.0)
+            cells.setdefault(key, []).append(judgement.score == 1.0)
     return cells
 
 

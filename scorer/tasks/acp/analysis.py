@@ -29,9 +29,9 @@ from itertools import product
 
 from scorer.pddl import (
     PlannerCache,
+    PlannerVerdict,
     ReachableSpace,
     Task,
-    Verdict,
     bfs,
     bit_indices,
     plan_with_planner,
@@ -310,7 +310,7 @@ class EvidenceFacts:
         result = plan_with_planner(
             compiled.domain, compiled.problem, "symk-opt", budget.timeout_s, budget.memory_mb, budget.cache
         )
-        if result.verdict is not Verdict.SOLVED or not result.optimal or result.plan is None:
+        if result.verdict is not PlannerVerdict.SOLVED or not result.optimal or result.plan is None:
             return None, None
         plan = [name.replace("(planarium-", "(", 1) for name in result.plan]
         if not validate_plan(self.task, plan, start=self.state).valid:

@@ -36,7 +36,7 @@ from typing import Any
 
 from scorer.dataset import KeyRow
 from scorer.pddl import PDDLError, Task, normalize_name, parse_task, validate_plan
-from scorer.tasks.base import Verdict
+from scorer.tasks.base import Judgement
 
 from .oracle import Decision, get_oracle
 from .parse import FORM_OF_KIND, ParsedAnswer, parse_answer
@@ -59,19 +59,19 @@ class Case:
         return load_task(self.row.domain_pddl, self.row.problem_pddl)
 
 
-def judge_text(row: KeyRow, text: str) -> Verdict:
+def judge_text(row: KeyRow, text: str) -> Judgement:
     kind = row.meta["acp_task"]
     answer = parse_answer(kind, text)
     if answer is None:
-        return _verdict(0.0, "unparsable", None, f"no {FORM_OF_KIND[kind].replace('_', ' ')} answer found")
+        return _judgement(0.0, "unparsable", None, f"no {FORM_OF_KIND[kind].replace('_', ' ')} answer found")
     if answer.formula is not None:
-        return _verdict(0.0, "invalid", answer.formula, "a PDDL formula, not a ground proposition or action")
+        return _judgement(0.0, "invalid", answer.formula, "a PDDL formula, not a ground proposition or action")
     key = row.answer_key
     case = Case(row, key, Vocabulary.from_json(key["vocabulary"]), answer)
     try:
         return JUDGES[kind](case)
     except (PDDLError, ValueError) as error:  # the row's own PDDL, not the reply, failed
-        return _verdict(0.0, "undecided", None, f"undecided: the row's PDDL could not be used: {error}")
+        return _judgement(0.0, "undecided", None, f"undecided: the row's PDDL could not be used: {error}")
 
 
 @lru_cache(maxsize=TASK_CACHE_SIZE)
@@ -84,28 +84,28 @@ def load_task(domain_pddl: str, problem_pddl: str) -> Task:
     return parse_task(domain_pddl, problem_pddl)
 
 
-# -- verdicts -----------------------------------------------------------------------
+# -- judgements -----------------------------------------------------------------------
 
 
-def _verdict(score: float, reason: str, answer: Any, detail: str) -> Verdict:
-    return Verdict(score, reason, {"answer": answer, "detail": detail})
+def _judgement(score: float, reason: str, answer: Any, detail: str) -> Judgement:
+    return Judgement(score, reason, {"answer": answer, "detail": detail})
 
 
-def _right(answer: Any, detail: str) -> Verdict:
-    return _verdict(1.0, "correct", answer, detail)
+def _right(answer: Any, detail: str) -> Judgement:
+    return _judgement(1.0, "correct", answer, detail)
 
 
-def _wrong(answer: Any, detail: str) -> Verdict:
-    return _verdict(0.0, "wrong", answer, detail)
+def _wrong(answer: Any, detail: str) -> Judgement:
+    return _judgement(0.0, "wrong", answer, detail)
 
 
-def _invalid(answer: Any, detail: str) -> Verdict:
-    return _verdict(0.0, "invalid", answer, detail)
+def _invalid(answer: Any, detail: str) -> Judgement:
+    return _judgement(0.0, "invalid", answer, detail)
 
 
-def _decided(answer: Any, decision: Decision, right_when: bool, claim: str) -> Verdict:
+def _decided(answer: Any, decision: Decision, right_when: bool, claim: str) -> Judgement:
     if decision.holds is None:
-        return _verdict(0.0, "undecided", answer, f"undecided: {decision.evidence}")
+        return _judgement(0.0, "undecided", answer, f"undecided: {decision.evidence}")
     if decision.holds == right_when:
         return _right(answer, f"{claim}: {decision.evidence}")
     return _wrong(answer, f"not {claim}: {decision.evidence}")
@@ -125,7 +125,7 @@ def _checked_names(names: tuple[str, ...], check: Callable[[str], Any]) -> tuple
 # -- kinds --------------------------------------------------------------------------
 
 
-def judge_app(case: Case) -> Verdict:
+def judge_app(case: Case) -> Judgement:
     names, problem = _checked_names(case.answer.names, case.vocabulary.check_action)
     if problem:
         return _invalid(list(case.answer.names), problem)
@@ -139,7 +139,7 @@ def judge_app(case: Case) -> Verdict:
     return _wrong(sorted(answered), "; ".join(parts))
 
 
-def judge_prog(case: Case) -> Verdict:
+def judge_prog(case: Case) -> Judgement:
     positive, problem = _checked_names(case.answer.names, case.vocabulary.check_atom)
     negative, problem_neg = _checked_names(case.answer.negative, case.vocabulary.check_atom)
     if problem or problem_neg:
@@ -153,8 +153,8 @@ def judge_prog(case: Case) -> Verdict:
     return _wrong(shown, f"the {' and '.join(wrong_lists)} effects differ")
 
 
-def _none_or_name(case: Case, check: Callable[[str], Checked], none_right: str, none_wrong: str) -> Verdict | str:
-    """reach, areach, land: the verdict on a None answer (right iff the key says so) or on a
+def _none_or_name(case: Case, check: Callable[[str], Checked], none_right: str, none_wrong: str) -> Judgement | str:
+    """reach, areach, land: the judgement on a None answer (right iff the key says so) or on a
     name outside the vocabulary; otherwise the answer's name as the vocabulary writes it."""
     if case.answer.is_none:
         return _right("None", none_right) if case.key["none_correct"] else _wrong("None", none_wrong)
@@ -164,11 +164,11 @@ def _none_or_name(case: Case, check: Callable[[str], Checked], none_right: str, 
     return checked.name
 
 
-def judge_reach(case: Case) -> Verdict:
+def judge_reach(case: Case) -> Judgement:
     key = case.key
     atom = _none_or_name(case, case.vocabulary.check_atom, "every proposition is reachable",
                          "some proposition can never hold")
-    if isinstance(atom, Verdict):
+    if isinstance(atom, Judgement):
         return atom
     looked_up = _look_up(atom, key, "unreachable", "reachable")
     if looked_up is not None:
@@ -178,11 +178,11 @@ def judge_reach(case: Case) -> Verdict:
     return _decided(atom, decision, right_when=False, claim="unreachable")
 
 
-def judge_areach(case: Case) -> Verdict:
+def judge_areach(case: Case) -> Judgement:
     key = case.key
     name = _none_or_name(case, case.vocabulary.check_action, "every action can become applicable",
                          "some action can never become applicable")
-    if isinstance(name, Verdict):
+    if isinstance(name, Judgement):
         return name
     looked_up = _look_up(name, key, "unreachable", "reachable")
     if looked_up is not None:
@@ -195,7 +195,7 @@ def judge_areach(case: Case) -> Verdict:
     return _decided(name, decision, right_when=False, claim="unreachable")
 
 
-def _look_up(name: str, key: dict[str, Any], unreachable: str, reachable: str) -> Verdict | None:
+def _look_up(name: str, key: dict[str, Any], unreachable: str, reachable: str) -> Judgement | None:
     """reach/areach decisions from the key alone; None when the key does not decide."""
     if name in {normalize_name(n) for n in key[unreachable]}:
         return _right(name, "a known unreachable one")
@@ -208,7 +208,7 @@ def _look_up(name: str, key: dict[str, Any], unreachable: str, reachable: str) -
     return None
 
 
-def judge_val(case: Case) -> Verdict:
+def judge_val(case: Case) -> Judgement:
     key = case.key
     length, expected = len(key["sequence"]), key["index"]
     if case.answer.is_none:
@@ -224,7 +224,7 @@ def judge_val(case: Case) -> Verdict:
     return _wrong(index, f"the first inapplicable action is {expected}")
 
 
-def judge_just(case: Case) -> Verdict:
+def judge_just(case: Case) -> Judgement:
     names, problem = _checked_names(case.answer.names, case.vocabulary.check_action)
     if problem:
         return _invalid(list(case.answer.names), problem)
@@ -264,11 +264,11 @@ def _consecutive_removal(names: list[str], plan: list[str]) -> bool:
     return False
 
 
-def judge_land(case: Case) -> Verdict:
+def judge_land(case: Case) -> Judgement:
     key = case.key
     atom = _none_or_name(case, case.vocabulary.check_atom, "there is no non-trivial landmark",
                          "there is a non-trivial landmark")
-    if isinstance(atom, Verdict):
+    if isinstance(atom, Judgement):
         return atom
     if atom in _normal(key["trivial"]):
         return _wrong(atom, "trivial: it holds now or in the goal")
@@ -286,7 +286,7 @@ def judge_land(case: Case) -> Verdict:
     return _decided(atom, decision, right_when=True, claim="a landmark")
 
 
-def judge_nexta(case: Case) -> Verdict:
+def judge_nexta(case: Case) -> Judgement:
     key = case.key
     checked = case.vocabulary.check_action(case.answer.names[0])
     if checked.name is None:
@@ -312,7 +312,7 @@ def _normal(names: list[str]) -> set[str]:
     return {normalize_name(n) for n in names}
 
 
-JUDGES: dict[str, Callable[[Case], Verdict]] = {
+JUDGES: dict[str, Callable[[Case], Judgement]] = {
     "app": judge_app,
     "prog": judge_prog,
     "reach": judge_reach,

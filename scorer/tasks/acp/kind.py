@@ -17,7 +17,7 @@ from typing import Any
 from scorer.dataset import KeyRow
 from scorer.predictions import Prediction
 from scorer.report.stats import Metric
-from scorer.tasks.base import ScoredRow, TaskKind, Verdict, rate
+from scorer.tasks.base import Judgement, ScoredRow, TaskKind, rate
 
 from .judge import judge_text
 from .reference import gold_answer, wrong_answer
@@ -25,10 +25,10 @@ from .reference import gold_answer, wrong_answer
 KINDS = ("app", "prog", "reach", "areach", "val", "just", "land", "nexta")
 
 
-def judge(row: KeyRow, prediction: Prediction) -> Verdict:
+def judge(row: KeyRow, prediction: Prediction) -> Judgement:
     # Not base.question_judge: that passes only the key, and ours needs the row's PDDL and meta.
     if prediction.response is None:
-        return Verdict(0.0, "invalid", "expected a text response for a question row, got an episode")
+        return Judgement(0.0, "invalid", "expected a text response for a question row, got an episode")
     return judge_text(row, prediction.response)
 
 
@@ -37,12 +37,12 @@ def aggregate(rows: Sequence[ScoredRow]) -> list[Metric]:
     metrics = [rate("accuracy", [_hit(r) for r in rows])]
     for domain in sorted({r.meta["domain"] for r in rows}):
         metrics.append(rate(f"accuracy[{domain}]", [_hit(r) for r in rows if r.meta["domain"] == domain]))
-    metrics.append(rate("undecided", [r.verdict.reason == "undecided" for r in rows]))
+    metrics.append(rate("undecided", [r.judgement.reason == "undecided" for r in rows]))
     return metrics
 
 
 def _hit(row: ScoredRow) -> bool:
-    return row.verdict.score == 1.0
+    return row.judgement.score == 1.0
 
 
 def reference(kind: str, row: KeyRow) -> dict[str, Any]:

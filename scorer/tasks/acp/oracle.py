@@ -28,7 +28,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from scorer.pddl import GroundAction, PlannerCache, PlannerResult, Task, Verdict, plan_with_planner
+from scorer.pddl import GroundAction, PlannerCache, PlannerResult, PlannerVerdict, Task, plan_with_planner
 
 from .compile import compiled_task
 from .relaxed import proves_landmark, proves_unreachable
@@ -143,21 +143,21 @@ class Oracle:
     ) -> Decision:
         engine = self.settings.proof_engine
         result = self._plan(domain_pddl, task, state, goal_pddl, never_achieve, engine)
-        if result.verdict is Verdict.SOLVED:
+        if result.verdict is PlannerVerdict.SOLVED:
             return Decision(True, f"{engine} found a plan of length {result.cost}")
-        if result.verdict is Verdict.UNSOLVABLE and result.message == PROOF_MESSAGE:
+        if result.verdict is PlannerVerdict.UNSOLVABLE and result.message == PROOF_MESSAGE:
             return Decision(False, f"{engine} proved the compiled task unsolvable")
         return self._undecided(engine, result)
 
     def _optimal_length_is(self, domain_pddl: str, task: Task, state: int, distance: int) -> Decision:
         engine = self.settings.optimal_engine
         result = self._plan(domain_pddl, task, state, task.goal_text(), None, engine)
-        if result.verdict is Verdict.SOLVED and result.cost is not None:
+        if result.verdict is PlannerVerdict.SOLVED and result.cost is not None:
             if result.cost == distance:
                 return Decision(True, f"{engine} found a plan of length {distance} from the next state")
             if result.optimal:
                 return Decision(False, f"{engine}: the optimal plan from the next state has length {result.cost}")
-        if result.verdict is Verdict.UNSOLVABLE:
+        if result.verdict is PlannerVerdict.UNSOLVABLE:
             return Decision(False, f"{engine}: the goal is unreachable from the next state")
         return self._undecided(engine, result)
 

@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorer.pddl import GroundAction, Task, Verdict, bfs, plan_with_planner, random_walk, validate_plan
+from scorer.pddl import GroundAction, PlannerVerdict, Task, bfs, plan_with_planner, random_walk, validate_plan
 
 from . import keys
 from .analysis import (
@@ -222,7 +222,7 @@ def _plans_by_search(
 def _planned(task: Task, domain_pddl: str, state: int, engine: str, budget: PlannerBudget) -> list[str] | None:
     compiled = compiled_task(domain_pddl, task, state, task.goal_text())
     result = plan_with_planner(compiled.domain, compiled.problem, engine, budget.timeout_s, budget.memory_mb, budget.cache)
-    if result.verdict is not Verdict.SOLVED or result.plan is None:
+    if result.verdict is not PlannerVerdict.SOLVED or result.plan is None:
         return None
     plan = [name.replace("(planarium-", "(", 1) for name in result.plan]
     return plan if validate_plan(task, plan, start=state).valid else None

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from scorer.families.classical.acpbench_import import acpbench_hard_import, import_rows
 from data_build.card import merge_cards
 from scorer.dataset import load_keys
+from scorer.families.classical.acpbench_import import acpbench_hard_import, import_rows
 from scorer.grading import grade
 from scorer.references import reference_predictions
 from scorer.tasks.acp import KINDS
@@ -88,7 +88,7 @@ def test_records_in_their_format_become_rows_scored_by_our_validators(tmp_path: 
     assert "wrote 16 rows" in result.output and "2 source answers disputed" in result.output
     dataset = load_keys(tmp_path / "out", "test", {"acpbench-hard"})
     grading = grade(dataset, reference_predictions(dataset, "gold"))
-    scores = {row.meta["acp_task"]: verdict.score for row, verdict in grading.rows}
+    scores = {row.meta["acp_task"]: judgement.score for row, judgement in grading.rows}
     assert scores == {kind: 0.0 if kind == "val" else 1.0 for kind in KINDS}
     disputes = (tmp_path / "d.md").read_text()
     assert "validation" not in disputes and "| val | ferry | 1 | wrong: the first inapplicable action is 0 |" in disputes
@@ -113,7 +113,7 @@ def test_wrong_answers_to_imported_rows_score_zero(tmp_path: Path) -> None:
     CliRunner().invoke(acpbench_hard_import, [str(source), "--out", str(tmp_path / "out"), "--quiet"])
     dataset = load_keys(tmp_path / "out", "dev", {"acpbench-hard"})
     grading = grade(dataset, reference_predictions(dataset, "wrong"))
-    assert all(verdict.score == 0.0 for _, verdict in grading.rows)
+    assert all(judgement.score == 0.0 for _, judgement in grading.rows)
 
 
 def test_import_keeps_the_other_configs_of_the_folder(tmp_path: Path) -> None:
@@ -142,6 +142,6 @@ def test_the_published_files_import_and_gold_fails_only_on_disputes(tmp_path: Pa
         dataset = load_keys(tmp_path, split, {"acpbench-hard"})
         assert {row.meta["acp_task"] for row in dataset.rows.values()} == set(KINDS)
         grading = grade(dataset, reference_predictions(dataset, "gold"))
-        failed = {row.id for row, verdict in grading.rows if verdict.score != 1.0}
+        failed = {row.id for row, judgement in grading.rows if judgement.score != 1.0}
         assert failed == {line.split(" | ")[0][2:] for line in (tmp_path / "d.md").read_text().splitlines()
                           if line.startswith(f"| acpbench-hard/{split}/")}

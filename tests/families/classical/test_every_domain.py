@@ -18,7 +18,7 @@ import pytest
 
 from scorer.families.classical import CLASSICAL_DOMAINS
 from scorer.families.classical.base import ClassicalDomain
-from scorer.pddl import Task, Verdict, bfs, parse_task, plan_with_planner, reachable_states, validate_plan
+from scorer.pddl import PlannerVerdict, Task, bfs, parse_task, plan_with_planner, reachable_states, validate_plan
 
 NAME_PATTERNS = {
     "ferry": r"ferry-l\d+-c\d+",
@@ -128,7 +128,7 @@ def test_size0_is_solvable_and_enumerable(name: str) -> None:
 @pytest.mark.parametrize("name", DOMAINS)
 def test_size1_is_solved_by_fast_downward(name: str) -> None:
     result = plan_with_planner(domain(name).domain_pddl, problem_of(name, 0, 1), engine="fast-downward", timeout_s=20)
-    assert result.verdict is Verdict.SOLVED, result.message
+    assert result.verdict is PlannerVerdict.SOLVED, result.message
     assert result.plan is not None
     task = task_of(name, 0, 1)
     assert not task.is_goal(task.init)

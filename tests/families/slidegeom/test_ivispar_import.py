@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from scorer.families.slidegeom.ivispar import read_board_folder
-from scorer.families.slidegeom.ivispar_import import CONFIG, import_rows, imported_problem, source_meta, write_config
-from scorer.families.slidegeom.configs.episodes import key_fields, key_row
 from scorer.cli import main
 from scorer.dataset import load_keys
+from scorer.families.slidegeom.configs.episodes import key_fields, key_row
+from scorer.families.slidegeom.ivispar import read_board_folder
+from scorer.families.slidegeom.ivispar_import import CONFIG, import_rows, imported_problem, source_meta, write_config
 from scorer.predictions import Prediction
 from scorer.scoring import score_file
 from scorer.tasks.episode import EPISODE
@@ -120,9 +120,9 @@ def test_the_papers_boards_agree_with_our_astar_and_their_sequences_complete() -
             disagreements.append((source.source_id, problem.optimal_length, source.complexity_c1))
         row = key_row(key_fields(problem, CONFIG, "test", index, source_meta(source)), CONFIG)
         episode = {"settings": {"mode": "slidegeom"}, "replies": list(source.shortest_moves)}
-        verdict = EPISODE.judge(row, Prediction(row.id, index + 1, None, episode, "ivispar"))
-        outcome = verdict.parsed
-        if not (verdict.score == 1.0 and outcome["steps"] == source.complexity_c1 and outcome["step_deviation"] == 0):
-            failures.append((source.source_id, verdict.reason, outcome))
+        judgement = EPISODE.judge(row, Prediction(row.id, index + 1, None, episode, "ivispar"))
+        outcome = judgement.parsed
+        if not (judgement.score == 1.0 and outcome["steps"] == source.complexity_c1 and outcome["step_deviation"] == 0):
+            failures.append((source.source_id, judgement.reason, outcome))
     assert disagreements == []
     assert failures == []

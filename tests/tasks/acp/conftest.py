@@ -27,7 +27,7 @@ from scorer.tasks.acp.compile import state_problem
 from scorer.tasks.acp.keys import with_vocabulary
 from scorer.tasks.acp.kind import judge
 from scorer.tasks.acp.oracle import Oracle, oracle_settings
-from scorer.tasks.base import Verdict
+from scorer.tasks.base import Judgement
 
 LAB_DOMAIN = """(define (domain lab)
   (:requirements :strips)
@@ -46,7 +46,7 @@ LAB_PROBLEM = """(define (problem lab-1) (:domain lab)
 """
 
 RowFactory = Callable[..., KeyRow]
-Judge = Callable[[KeyRow, str], Verdict]
+Judge = Callable[[KeyRow, str], Judgement]
 
 
 @pytest.fixture(scope="session")
@@ -77,7 +77,7 @@ def _parsed(domain: str, problem: str) -> Task:
 
 @pytest.fixture
 def judged() -> Judge:
-    def run(row: KeyRow, text: str) -> Verdict:
+    def run(row: KeyRow, text: str) -> Judgement:
         return judge(row, Prediction(row.id, 1, text, None, None))
 
     return run

@@ -1,4 +1,4 @@
-"""Bad answers: each gets a verdict and a reason; none crashes or reaches a planner."""
+"""Bad answers: each gets a judgement and a reason; none crashes or reaches a planner."""
 
 from __future__ import annotations
 
@@ -69,16 +69,16 @@ def test_propositions_outside_the_vocabulary_are_invalid(robot_row, judged, answ
     for kind in ("reach", "land"):
         fields = open_key() if kind == "reach" else {
             "trivial": [], "landmarks": [], "candidates": None, "complete": False, "none_correct": False}
-        verdict = judged(robot_row(kind, fields), answer)
-        assert (verdict.score, verdict.reason) == (0.0, "invalid")
-        assert reason in verdict.parsed["detail"]
+        judgement = judged(robot_row(kind, fields), answer)
+        assert (judgement.score, judgement.reason) == (0.0, "invalid")
+        assert reason in judgement.parsed["detail"]
 
 
 def test_text_after_the_first_answer_is_never_used(robot_row, judged) -> None:
     # The first complete answer is (at b1 kitchen), which holds now: reachable, so wrong.
-    verdict = judged(robot_row("reach", open_key()), "(at b1 kitchen)); (:goal (holding b2)")
-    assert (verdict.score, verdict.reason) == (0.0, "wrong")
-    assert verdict.parsed["answer"] == "(at b1 kitchen)"
+    judgement = judged(robot_row("reach", open_key()), "(at b1 kitchen)); (:goal (holding b2)")
+    assert (judgement.score, judgement.reason) == (0.0, "wrong")
+    assert judgement.parsed["answer"] == "(at b1 kitchen)"
 
 
 @pytest.mark.parametrize(
@@ -99,9 +99,9 @@ def test_pddl_syntax_in_an_answer_is_invalid(robot_row, judged, answer: str) -> 
             "nexta": {"applicable": ["(pick b1 kitchen)"], "yes": [], "no": [], "opt": 5, "complete": False},
             "app": {"applicable": ["(pick b1 kitchen)"]},
         }[kind]
-        verdict = judged(robot_row(kind, fields), answer)
-        assert (verdict.score, verdict.reason) == (0.0, "invalid"), (kind, answer)
-        assert "PDDL formula" in verdict.parsed["detail"]
+        judgement = judged(robot_row(kind, fields), answer)
+        assert (judgement.score, judgement.reason) == (0.0, "invalid"), (kind, answer)
+        assert "PDDL formula" in judgement.parsed["detail"]
 
 
 @pytest.mark.parametrize(
@@ -120,23 +120,23 @@ def test_actions_outside_the_vocabulary_are_invalid(robot_row, judged, answer: s
         ("app", {"applicable": ["(pick b1 kitchen)"]}),
         ("just", {"plan": ["(pick b1 kitchen)", "(move kitchen hall)"], "removable": []}),
     ]:
-        verdict = judged(robot_row(kind, fields), answer)
-        assert (verdict.score, verdict.reason) == (0.0, "invalid"), kind
-        assert reason in verdict.parsed["detail"]
+        judgement = judged(robot_row(kind, fields), answer)
+        assert (judgement.score, judgement.reason) == (0.0, "invalid"), kind
+        assert reason in judgement.parsed["detail"]
 
 
 def test_a_well_formed_action_that_can_never_apply_is_an_unreachable_action(robot_row, judged) -> None:
     # (move kitchen kitchen) is well-formed; grounding pruned it: there is no door from a room to itself.
-    verdict = judged(robot_row("areach", open_key()), "(move kitchen kitchen)")
-    assert (verdict.score, verdict.reason) == (1.0, "correct")
-    assert "static precondition" in verdict.parsed["detail"]
+    judgement = judged(robot_row("areach", open_key()), "(move kitchen kitchen)")
+    assert (judgement.score, judgement.reason) == (1.0, "correct")
+    assert "static precondition" in judgement.parsed["detail"]
 
 
 @pytest.mark.parametrize("answer", ["2", "17", "-1", "9" * 40])
 def test_an_index_out_of_range_is_invalid(robot_row, judged, answer: str) -> None:
-    verdict = judged(robot_row("val", {"sequence": ["(drop b1 kitchen)", "(pick b1 kitchen)"], "index": 0}), answer)
-    assert (verdict.score, verdict.reason) == (0.0, "invalid")
-    assert "out of range 0..1" in verdict.parsed["detail"]
+    judgement = judged(robot_row("val", {"sequence": ["(drop b1 kitchen)", "(pick b1 kitchen)"], "index": 0}), answer)
+    assert (judgement.score, judgement.reason) == (0.0, "invalid")
+    assert "out of range 0..1" in judgement.parsed["detail"]
 
 
 @pytest.mark.parametrize("unit", ["(", "(at b1 kitchen) ", "(pick b1 kitchen), ", "x", "[", "9"])
@@ -149,8 +149,8 @@ def test_ten_megabytes_of_text(robot_row, judged, unit: str) -> None:
         robot_row("prog", {"action": "(pick b1 kitchen)", "pos": ["(holding b1)"], "neg": ["(at b1 kitchen)", "(free)"]}),
     ]
     for row in rows:
-        verdict = judged(row, text)
-        assert verdict.score in (0.0, 1.0) and verdict.reason in ("unparsable", "invalid", "wrong", "correct")
+        judgement = judged(row, text)
+        assert judgement.score in (0.0, 1.0) and judgement.reason in ("unparsable", "invalid", "wrong", "correct")
 
 
 def test_an_episode_for_a_question_row_is_invalid(robot_row) -> None:
@@ -158,8 +158,8 @@ def test_an_episode_for_a_question_row_is_invalid(robot_row) -> None:
     from scorer.tasks.acp.kind import judge
 
     row = robot_row("app", {"applicable": ["(pick b1 kitchen)"]})
-    verdict = judge(row, Prediction(row.id, 1, None, {"replies": []}, None))
-    assert verdict.reason == "invalid"
+    judgement = judge(row, Prediction(row.id, 1, None, {"replies": []}, None))
+    assert judgement.reason == "invalid"
 
 
 def test_unparsable_answers(robot_row, judged) -> None:
@@ -170,5 +170,5 @@ def test_unparsable_answers(robot_row, judged) -> None:
             "prog": {"action": "(pick b1 kitchen)", "pos": [], "neg": []},
             "nexta": {"applicable": [], "yes": [], "no": [], "opt": 1, "complete": True},
         }[kind]
-        verdict = judged(robot_row(kind, fields), text)
-        assert (verdict.score, verdict.reason) == (0.0, "unparsable"), kind
+        judgement = judged(robot_row(kind, fields), text)
+        assert (judgement.score, judgement.reason) == (0.0, "unparsable"), kind

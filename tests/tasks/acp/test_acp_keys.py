@@ -95,7 +95,7 @@ def test_keys_skip_states_that_cannot_be_decided() -> None:
 
 
 def test_the_landmark_compilation_matches_the_explicit_graph(tmp_path) -> None:
-    from scorer.pddl import Verdict, plan_with_planner
+    from scorer.pddl import PlannerVerdict, plan_with_planner
 
     task = small_task("ferry")
     graph = ProblemGraph.build(task)
@@ -107,7 +107,7 @@ def test_the_landmark_compilation_matches_the_explicit_graph(tmp_path) -> None:
     for atom in candidates:
         compiled = compiled_task(domain, task, task.init, task.goal_text(), never_achieve=atom)
         result = plan_with_planner(compiled.domain, compiled.problem, "fast-downward", 60)
-        assert (result.verdict is Verdict.UNSOLVABLE) == bool(facts.landmarks >> atom & 1), task.atoms[atom]
+        assert (result.verdict is PlannerVerdict.UNSOLVABLE) == bool(facts.landmarks >> atom & 1), task.atoms[atom]
 
 
 def _states_along(task: Task, plan: list[str]) -> list[int]:

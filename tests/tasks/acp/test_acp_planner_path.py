@@ -16,27 +16,27 @@ def unknown_reach(**extra: object) -> dict:
 
 
 def test_reach_unreachable_atom_decided_by_the_planner(make_row, judged, planner_only: Oracle) -> None:
-    verdict = judged(make_row("reach", unknown_reach()), "(r)")
-    assert (verdict.score, verdict.reason) == (1.0, "correct")
-    assert "fast-downward proved" in verdict.parsed["detail"]
+    judgement = judged(make_row("reach", unknown_reach()), "(r)")
+    assert (judgement.score, judgement.reason) == (1.0, "correct")
+    assert "fast-downward proved" in judgement.parsed["detail"]
     assert planner_only.stats.planner_calls == 1
 
 
 def test_reach_reachable_atom_decided_by_the_planner(make_row, judged, planner_only: Oracle) -> None:
-    verdict = judged(make_row("reach", unknown_reach()), "(w)")
-    assert (verdict.score, verdict.reason) == (0.0, "wrong")
+    judgement = judged(make_row("reach", unknown_reach()), "(w)")
+    assert (judgement.score, judgement.reason) == (0.0, "wrong")
     assert planner_only.stats.planner_calls == 1
 
 
 def test_areach_unreachable_action_decided_by_the_planner(make_row, judged, planner_only: Oracle) -> None:
-    verdict = judged(make_row("areach", unknown_reach()), "(merge)")
-    assert (verdict.score, verdict.reason) == (1.0, "correct")
+    judgement = judged(make_row("areach", unknown_reach()), "(merge)")
+    assert (judgement.score, judgement.reason) == (1.0, "correct")
     assert planner_only.stats.planner_calls == 1
 
 
 def test_areach_reachable_action_decided_by_the_planner(make_row, judged, planner_only: Oracle) -> None:
-    verdict = judged(make_row("areach", unknown_reach()), "(detour)")
-    assert (verdict.score, verdict.reason) == (0.0, "wrong")
+    judgement = judged(make_row("areach", unknown_reach()), "(detour)")
+    assert (judgement.score, judgement.reason) == (0.0, "wrong")
     assert planner_only.stats.planner_calls == 1
 
 
@@ -46,14 +46,14 @@ def unknown_land() -> dict:
 
 
 def test_land_landmark_decided_by_the_p_not_achieved_compilation(make_row, judged, planner_only: Oracle) -> None:
-    verdict = judged(make_row("land", unknown_land()), "(q)")
-    assert (verdict.score, verdict.reason) == (1.0, "correct")
+    judgement = judged(make_row("land", unknown_land()), "(q)")
+    assert (judgement.score, judgement.reason) == (1.0, "correct")
     assert planner_only.stats.planner_calls == 1
 
 
 def test_land_non_landmark_decided_by_the_planner(make_row, judged, planner_only: Oracle) -> None:
-    verdict = judged(make_row("land", unknown_land()), "(w)")
-    assert (verdict.score, verdict.reason) == (0.0, "wrong")
+    judgement = judged(make_row("land", unknown_land()), "(w)")
+    assert (judgement.score, judgement.reason) == (0.0, "wrong")
     assert planner_only.stats.planner_calls == 1
 
 
@@ -62,15 +62,15 @@ def unknown_nexta() -> dict:
 
 
 def test_nexta_right_action_decided_by_symk_opt(make_row, judged, planner_only: Oracle) -> None:
-    verdict = judged(make_row("nexta", unknown_nexta()), "(take)")
-    assert (verdict.score, verdict.reason) == (1.0, "correct")
-    assert "symk-opt" in verdict.parsed["detail"]
+    judgement = judged(make_row("nexta", unknown_nexta()), "(take)")
+    assert (judgement.score, judgement.reason) == (1.0, "correct")
+    assert "symk-opt" in judgement.parsed["detail"]
     assert planner_only.stats.planner_calls == 1
 
 
 def test_nexta_dead_end_decided_by_symk_opt(make_row, judged, planner_only: Oracle) -> None:
-    verdict = judged(make_row("nexta", unknown_nexta()), "(make)")
-    assert (verdict.score, verdict.reason) == (0.0, "wrong")
+    judgement = judged(make_row("nexta", unknown_nexta()), "(make)")
+    assert (judgement.score, judgement.reason) == (0.0, "wrong")
     assert planner_only.stats.planner_calls == 1
 
 
@@ -99,6 +99,6 @@ def test_planner_results_are_cached(make_row, judged, planner_only: Oracle) -> N
 
 def test_a_bound_that_is_hit_is_undecided(make_row, judged, tmp_path) -> None:
     with oracle_settings(search_states=0, cache_dir=tmp_path / "cache", memory_mb=1) as oracle:
-        verdict = judged(make_row("reach", unknown_reach()), "(r)")
-    assert (verdict.score, verdict.reason) == (0.0, "undecided")
+        judgement = judged(make_row("reach", unknown_reach()), "(r)")
+    assert (judgement.score, judgement.reason) == (0.0, "undecided")
     assert oracle.stats.undecided == 1

@@ -22,5 +22,5 @@ def test_an_action_that_changes_nothing_gets_a_parsable_wrong_progression(make_r
     row = make_row("prog", {"action": "(detour)", "pos": [], "neg": []}, state=state)
     gold, wrong = gold_answer("prog", row.answer_key), wrong_answer("prog", row.answer_key)
     assert judged(row, gold).score == 1.0
-    verdict = judged(row, wrong)
-    assert (verdict.score, verdict.reason) == (0.0, "wrong")
+    judgement = judged(row, wrong)
+    assert (judgement.score, judgement.reason) == (0.0, "wrong")
