@@ -13,10 +13,10 @@ from scorer.dataset import KeyedDataset, KeyRow
 from scorer.families import task_kinds
 from scorer.predictions import Prediction
 from scorer.report.stats import Metric
-from scorer.tasks import MISSING, Judgement, ScoredRow
+from scorer.tasks import MISSING, Judgement, Reason, ScoredRow
 
 ALL = "all"
-COUNTED_REASONS = ("missing", "unparsable", "invalid", "undecided")
+COUNTED_REASONS = (Reason.MISSING, Reason.UNPARSABLE, Reason.INVALID, Reason.UNDECIDED)
 
 
 @dataclass
@@ -56,7 +56,7 @@ def _config_report(config: str, graded: list[tuple[KeyRow, Judgement]]) -> Confi
     for difficulty in _difficulties(scored):
         report.groups[difficulty] = task_kinds()[task].aggregate([s for s in scored if s.difficulty == difficulty])
     reasons = Counter(v.reason for _, v in graded)
-    report.counts = {"n": len(graded), **{reason: reasons[reason] for reason in COUNTED_REASONS}}
+    report.counts = {"n": len(graded), **{reason.value: reasons[reason] for reason in COUNTED_REASONS}}
     return report
 
 

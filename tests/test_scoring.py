@@ -87,3 +87,7 @@ def test_a_text_response_for_an_episode_row_is_invalid(mini_data: Path, tmp_path
     path = _write(tmp_path / "p.jsonl", [json.dumps({"id": episode_id, "response": "Yes"})])
     run = score_file(path, mini_data, tmp_path / "results.json")
     assert json.loads(run.results_path.read_text())["configs"]["blocksworld-episodes"]["counts"]["invalid"] == 1
+    row = next(json.loads(line) for line in run.rows_path.read_text().splitlines() if episode_id in line)
+    # The reason keeps its string; the why is beside it, nothing was parsed.
+    assert row["reason"] == "invalid" and "parsed" not in row
+    assert row["detail"] == "expected an episode log for an episode row, got a text response"

@@ -51,12 +51,14 @@ def _config_entry(report: Any) -> dict[str, Any]:
 
 
 def row_lines(grading: Grading) -> list[str]:
-    """One JSON line per dataset row: id, config, score and why."""
+    """One JSON line per dataset row: id, config, score and why (reason, and detail if any)."""
     lines = []
     for row, judgement in grading.rows:
-        entry = {"id": row.id, "config": row.config, "score": judgement.score, "reason": judgement.reason}
+        entry = {"id": row.id, "config": row.config, "score": judgement.score, "reason": judgement.reason.value}
         if judgement.parsed is not None:
             entry["parsed"] = judgement.parsed
+        if judgement.detail:
+            entry["detail"] = judgement.detail
         lines.append(json.dumps(entry, sort_keys=True))
     return lines
 

@@ -7,6 +7,7 @@ A task module exposes a ``TaskKind``; the scoring run looks it up by the row's
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -16,16 +17,33 @@ from scorer.predictions import Prediction
 from scorer.report.stats import Metric, rate_stderr, sample_stderr
 
 
+class Reason(enum.StrEnum):
+    """Why a row scored what it did. The value is what results files hold."""
+
+    CORRECT = "correct"  # a question answered right
+    WRONG = "wrong"  # a question answered, wrongly
+    UNPARSABLE = "unparsable"  # no answer of the asked form in the reply
+    INVALID = "invalid"  # an answer the question's rules refuse, or a prediction of the wrong shape
+    UNDECIDED = "undecided"  # the scorer's bounds left the answer undecided (scored 0)
+    MISSING = "missing"  # no prediction for the row
+    SUCCESS = "success"  # an episode reached its goal
+    FAILURE = "failure"  # an episode did not
+
+
 @dataclass(frozen=True)
 class Judgement:
-    """How one row scored: ``score`` in [0, 1] and why."""
+    """How one row scored: ``score`` in [0, 1], the ``reason``, what the scorer read
+    from the prediction (``parsed``: an answer, an episode's outcome, counts), and
+    ``detail``: the why in words, where the reason needs explaining."""
 
     score: float
-    reason: str  # correct | wrong | unparsable | missing | invalid | undecided | success | failure
+    reason: Reason
     parsed: Any = None
+    detail: str = ""
 
 
-MISSING = Judgement(0.0, "missing")
+MISSING = Judgement(0.0, Reason.MISSING)
+NOT_A_RESPONSE = Judgement(0.0, Reason.INVALID, detail="expected a text response for a question row, got an episode")
 
 
 @dataclass(frozen=True)
@@ -52,7 +70,7 @@ def question_judge(judge_text: Callable[[str, dict[str, Any]], Judgement]) -> Ca
 
     def judge(row: KeyRow, prediction: Prediction) -> Judgement:
         if prediction.response is None:
-            return Judgement(0.0, "invalid", "expected a text response for a question row, got an episode")
+            return NOT_A_RESPONSE
         return judge_text(prediction.response, row.answer_key)
 
     return judge

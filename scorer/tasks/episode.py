@@ -15,7 +15,7 @@ from scorer.dataset import KeyRow
 from scorer.episodes.base import SettingsError
 from scorer.predictions import Prediction
 from scorer.report.stats import Metric
-from scorer.tasks.base import Judgement, ScoredRow, TaskKind, mean, rate
+from scorer.tasks.base import Judgement, Reason, ScoredRow, TaskKind, mean, rate
 
 MAX_REPLY_CHARS = 200_000
 
@@ -23,18 +23,19 @@ MAX_REPLY_CHARS = 200_000
 def judge(row: KeyRow, prediction: Prediction) -> Judgement:
     episode = prediction.episode
     if episode is None:
-        return Judgement(0.0, "invalid", "expected an episode log for an episode row, got a text response")
+        return Judgement(0.0, Reason.INVALID, detail="expected an episode log for an episode row, got a text response")
     problem = _shape_problem(episode)
     if problem:
-        return Judgement(0.0, "invalid", problem)
+        return Judgement(0.0, Reason.INVALID, detail=problem)
     from scorer.episodes.engine import replay  # here: the engine's modes import task helpers
 
     try:
         outcome = replay(row, episode.get("settings") or {}, episode["replies"])
     except SettingsError as error:
-        return Judgement(0.0, "invalid", f"episode settings: {error}")
+        return Judgement(0.0, Reason.INVALID, detail=f"episode settings: {error}")
     outcome["settings"] = episode.get("settings") or {}
-    return Judgement(1.0 if outcome["success"] else 0.0, "success" if outcome["success"] else "failure", outcome)
+    reason = Reason.SUCCESS if outcome["success"] else Reason.FAILURE
+    return Judgement(1.0 if outcome["success"] else 0.0, reason, outcome)
 
 
 def _shape_problem(episode: dict[str, Any]) -> str | None:

@@ -17,7 +17,7 @@ from typing import Any
 from scorer.dataset import KeyRow
 from scorer.report.stats import Metric
 from scorer.tasks._yes_no import parse_yes_no
-from scorer.tasks.base import Judgement, ScoredRow, TaskKind, question_judge, rate
+from scorer.tasks.base import Judgement, Reason, ScoredRow, TaskKind, question_judge, rate
 
 GROUND_SYSTEM = (
     "You are tasked with replying to a question about the given image. You will be given a single "
@@ -55,9 +55,10 @@ def ground_prompt(environment: str, question: str, cot: bool = False) -> str:
 def judge(response: str, answer_key: dict[str, Any]) -> Judgement:
     said_yes = parse_yes_no(response)
     if said_yes is None:
-        return Judgement(0.0, "unparsable")
+        return Judgement(0.0, Reason.UNPARSABLE)
     correct = said_yes == answer_key["answer"]
-    return Judgement(1.0 if correct else 0.0, "correct" if correct else "wrong", "yes" if said_yes else "no")
+    reason = Reason.CORRECT if correct else Reason.WRONG
+    return Judgement(1.0 if correct else 0.0, reason, "yes" if said_yes else "no")
 
 
 def aggregate(rows: Sequence[ScoredRow]) -> list[Metric]:

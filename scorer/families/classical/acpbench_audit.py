@@ -82,8 +82,7 @@ def audit(row: KeyRow, converted: Converted, source_id: int) -> Dispute | None:
     judgement = judge(row, Prediction(row.id, 0, converted.source_answer, None, "source"))
     if judgement.score == 1.0:
         return None
-    detail = judgement.parsed.get("detail", "") if isinstance(judgement.parsed, dict) else str(judgement.parsed)
-    reason = f"{judgement.reason}: {detail}"
+    reason = f"{judgement.reason.value}: {judgement.detail}"
     return Dispute(row.id, source_id, row.meta["acp_task"], row.domain, converted.source_answer, reason,
                    converted.evidence)
 

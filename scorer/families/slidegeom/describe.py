@@ -62,7 +62,7 @@ from scipy.optimize import linear_sum_assignment
 from scorer.dataset import KeyRow
 from scorer.families.slidegeom.board import COLOURS, SHAPES, Cell, Geom, cell_name, parse_cell
 from scorer.report.stats import Metric
-from scorer.tasks.base import Judgement, ScoredRow, TaskKind, mean, question_judge, rate
+from scorer.tasks.base import Judgement, Reason, ScoredRow, TaskKind, mean, question_judge, rate
 
 Truth = Sequence[tuple[Geom, Cell]]
 
@@ -298,8 +298,8 @@ def truth_of(key: dict[str, Any]) -> list[tuple[Geom, Cell]]:
 def judge(response: str, key: dict[str, Any]) -> Judgement:
     counts = score_description(response, truth_of(key))
     if counts.n_predicted == 0:
-        return Judgement(0.0, "unparsable", asdict(counts))
-    return Judgement(counts.accuracy, "correct" if counts.exact else "wrong", asdict(counts))
+        return Judgement(0.0, Reason.UNPARSABLE, asdict(counts))
+    return Judgement(counts.accuracy, Reason.CORRECT if counts.exact else Reason.WRONG, asdict(counts))
 
 
 def aggregate(rows: Sequence[ScoredRow]) -> list[Metric]:
@@ -308,7 +308,7 @@ def aggregate(rows: Sequence[ScoredRow]) -> list[Metric]:
     counts = [_row_counts(r) for r in rows]
     metrics = [
         mean("accuracy", [r.judgement.score for r in rows]),
-        rate("exact", [r.judgement.reason == "correct" for r in rows]),
+        rate("exact", [r.judgement.reason is Reason.CORRECT for r in rows]),
     ]
     metrics += [mean(f"per_board[{field}]", [float(c[field]) for c in counts]) for field in COUNT_FIELDS]
     return metrics + _accuracy_by_geom_count(rows)

@@ -36,7 +36,7 @@ from typing import Any
 
 from scorer.dataset import KeyRow
 from scorer.pddl import PDDLError, Task, normalize_name, parse_task, validate_plan
-from scorer.tasks.base import Judgement
+from scorer.tasks.base import Judgement, Reason
 
 from .oracle import Decision, get_oracle
 from .parse import FORM_OF_KIND, ParsedAnswer, parse_answer
@@ -63,15 +63,15 @@ def judge_text(row: KeyRow, text: str) -> Judgement:
     kind = row.meta["acp_task"]
     answer = parse_answer(kind, text)
     if answer is None:
-        return _judgement(0.0, "unparsable", None, f"no {FORM_OF_KIND[kind].replace('_', ' ')} answer found")
+        return Judgement(0.0, Reason.UNPARSABLE, None, f"no {FORM_OF_KIND[kind].replace('_', ' ')} answer found")
     if answer.formula is not None:
-        return _judgement(0.0, "invalid", answer.formula, "a PDDL formula, not a ground proposition or action")
+        return Judgement(0.0, Reason.INVALID, answer.formula, "a PDDL formula, not a ground proposition or action")
     key = row.answer_key
     case = Case(row, key, Vocabulary.from_json(key["vocabulary"]), answer)
     try:
         return JUDGES[kind](case)
     except (PDDLError, ValueError) as error:  # the row's own PDDL, not the reply, failed
-        return _judgement(0.0, "undecided", None, f"undecided: the row's PDDL could not be used: {error}")
+        return Judgement(0.0, Reason.UNDECIDED, None, f"undecided: the row's PDDL could not be used: {error}")
 
 
 @lru_cache(maxsize=TASK_CACHE_SIZE)
@@ -87,25 +87,21 @@ def load_task(domain_pddl: str, problem_pddl: str) -> Task:
 # -- judgements -----------------------------------------------------------------------
 
 
-def _judgement(score: float, reason: str, answer: Any, detail: str) -> Judgement:
-    return Judgement(score, reason, {"answer": answer, "detail": detail})
-
-
 def _right(answer: Any, detail: str) -> Judgement:
-    return _judgement(1.0, "correct", answer, detail)
+    return Judgement(1.0, Reason.CORRECT, answer, detail)
 
 
 def _wrong(answer: Any, detail: str) -> Judgement:
-    return _judgement(0.0, "wrong", answer, detail)
+    return Judgement(0.0, Reason.WRONG, answer, detail)
 
 
 def _invalid(answer: Any, detail: str) -> Judgement:
-    return _judgement(0.0, "invalid", answer, detail)
+    return Judgement(0.0, Reason.INVALID, answer, detail)
 
 
 def _decided(answer: Any, decision: Decision, right_when: bool, claim: str) -> Judgement:
     if decision.holds is None:
-        return _judgement(0.0, "undecided", answer, f"undecided: {decision.evidence}")
+        return Judgement(0.0, Reason.UNDECIDED, answer, f"undecided: {decision.evidence}")
     if decision.holds == right_when:
         return _right(answer, f"{claim}: {decision.evidence}")
     return _wrong(answer, f"not {claim}: {decision.evidence}")

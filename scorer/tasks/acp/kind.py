@@ -17,7 +17,7 @@ from typing import Any
 from scorer.dataset import KeyRow
 from scorer.predictions import Prediction
 from scorer.report.stats import Metric
-from scorer.tasks.base import Judgement, ScoredRow, TaskKind, rate
+from scorer.tasks.base import NOT_A_RESPONSE, Judgement, Reason, ScoredRow, TaskKind, rate
 
 from .judge import judge_text
 from .reference import gold_answer, wrong_answer
@@ -28,7 +28,7 @@ KINDS = ("app", "prog", "reach", "areach", "val", "just", "land", "nexta")
 def judge(row: KeyRow, prediction: Prediction) -> Judgement:
     # Not base.question_judge: that passes only the key, and ours needs the row's PDDL and meta.
     if prediction.response is None:
-        return Judgement(0.0, "invalid", "expected a text response for a question row, got an episode")
+        return NOT_A_RESPONSE
     return judge_text(row, prediction.response)
 
 
@@ -37,7 +37,7 @@ def aggregate(rows: Sequence[ScoredRow]) -> list[Metric]:
     metrics = [rate("accuracy", [_hit(r) for r in rows])]
     for domain in sorted({r.meta["domain"] for r in rows}):
         metrics.append(rate(f"accuracy[{domain}]", [_hit(r) for r in rows if r.meta["domain"] == domain]))
-    metrics.append(rate("undecided", [r.judgement.reason == "undecided" for r in rows]))
+    metrics.append(rate("undecided", [r.judgement.reason is Reason.UNDECIDED for r in rows]))
     return metrics
 
 

@@ -18,7 +18,7 @@ def unknown_reach(**extra: object) -> dict:
 def test_reach_unreachable_atom_decided_by_the_planner(make_row, judged, planner_only: Oracle) -> None:
     judgement = judged(make_row("reach", unknown_reach()), "(r)")
     assert (judgement.score, judgement.reason) == (1.0, "correct")
-    assert "fast-downward proved" in judgement.parsed["detail"]
+    assert "fast-downward proved" in judgement.detail
     assert planner_only.stats.planner_calls == 1
 
 
@@ -64,7 +64,7 @@ def unknown_nexta() -> dict:
 def test_nexta_right_action_decided_by_symk_opt(make_row, judged, planner_only: Oracle) -> None:
     judgement = judged(make_row("nexta", unknown_nexta()), "(take)")
     assert (judgement.score, judgement.reason) == (1.0, "correct")
-    assert "symk-opt" in judgement.parsed["detail"]
+    assert "symk-opt" in judgement.detail
     assert planner_only.stats.planner_calls == 1
 
 
@@ -79,7 +79,7 @@ def test_just_longer_removals_are_simulated(make_row, judged) -> None:
     right = judged(make_row("just", key), "[(take), (finish)]")  # positions 1 and 3 removed
     wrong = judged(make_row("just", key), "[(detour), (detour)]")  # positions 0 and 2 removed
     assert (right.score, right.reason) == (1.0, "correct")
-    assert (wrong.score, wrong.reason) == (0.0, "wrong") and "not a plan" in wrong.parsed["detail"]
+    assert (wrong.score, wrong.reason) == (0.0, "wrong") and "not a plan" in wrong.detail
 
 
 def test_the_explicit_search_decides_before_any_planner(make_row, judged, tmp_path) -> None:
