@@ -40,7 +40,7 @@ def test_delete_logs_an_abandoned_episode_with_its_replies(server: RolloutServer
     assert client.call("DELETE", f"/episodes/{episode_id}")[0] == 404
     [line] = log_lines(server.service.log.path)
     assert line["episode"] == {"settings": {"mode": "planner", "output": "action", "cot": False, "fail_prob": 0.0,
-                                            "stop_on_unparsable": False, "max_steps": 0},
+                                            "stop_on_unparsable": False, "max_steps": 0, "view": "3d"},
                                "replies": [WRONG_REPLY], "end": "abandoned"}
 
 

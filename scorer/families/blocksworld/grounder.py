@@ -30,7 +30,8 @@ I), placed after the image and before the question as ViPlan's code does; it goe
 every question of the re-enumeration and with the next action's questions if the new
 plan starts with the same action, then it is dropped (ViPlan's ``pending_prompt_history``).
 An unparsable answer counts as "no" and is counted (the memory shows it as ViPlan's
-"invalid answer").
+"invalid answer"). ``view`` 3d | 2d | text shows the state as the planner mode does
+(``views.py``; ViPlan's 3D scene by default).
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ from scorer.dataset import KeyRow
 from scorer.episodes.base import Observation, SettingsError, StepResult, check_settings
 from scorer.families.blocksworld import layout_from_atoms
 from scorer.families.blocksworld.actions import draw_failure
-from scorer.families.blocksworld.images import state_png
+from scorer.families.blocksworld.views import check_view, observation
 from scorer.families.blocksworld.task import row_task
 from scorer.families.blocksworld.verbalize import ENVIRONMENT, question
 from scorer.pddl import GroundAction, PlannerCache, PlannerVerdict, Task, bfs, plan_with_planner, problem_for_state
@@ -52,6 +53,7 @@ from scorer.tasks.ground import ground_prompt
 
 DEFAULTS: dict[str, Any] = {
     "mode": "grounder",
+    "view": "3d",
     "memory": False,
     "cot": False,
     "fail_prob": 0.0,
@@ -112,6 +114,7 @@ class GrounderEpisode:
     def __init__(self, row: KeyRow, settings: dict[str, Any]) -> None:
         self.settings = check_settings(settings, DEFAULTS, "grounder")
         _check_ranges(self.settings)
+        check_view(self.settings)
         self.row, self.task = row, row_task(row)
         self.n_columns = int(row.meta["n_columns"])
         self.true_state = self.task.init
@@ -160,7 +163,7 @@ class GrounderEpisode:
             head, _, asked = prompt.rpartition("\nQuestion: ")
             prompt = f"{head}\n\n{self.memory.text}\n\nQuestion: {asked}"
         layout = layout_from_atoms(self.task.true_atoms(self.true_state), self.n_columns)
-        return Observation(prompt, (layout,), state_png)
+        return observation(self.settings["view"], prompt, layout)
 
     def _info(self) -> dict[str, Any]:
         info: dict[str, Any] = {"step": len(self.replies), "executed_action": self.executed}

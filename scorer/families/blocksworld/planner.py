@@ -7,7 +7,8 @@ is executed, as ViPlan's receding horizon) or one JSON action (``output: action`
 Settings: ``output`` plan | action, ``cot``, ``fail_prob`` (ViPlan's action failures,
 0.1 in its appendix K), ``stop_on_unparsable`` (ViPlan ended an episode on a JSON error;
 by default an unparsable reply is a failed step and the episode goes on), ``max_steps``
-(0: the difficulty's limit, 10 / 20 / 30).
+(0: the difficulty's limit, 10 / 20 / 30), ``view`` 3d | 2d | text (``views.py``; ViPlan
+shows the 3D scene, the default).
 
 Termination: the goal holds in the true state. Truncation: the step limit.
 """
@@ -25,7 +26,7 @@ from scorer.families.blocksworld.prompts import planner_system, planner_user
 from scorer.families.blocksworld.state import Layout
 from scorer.families.blocksworld.verbalize import goal_text
 from scorer.episodes.base import Observation, SettingsError, StepResult, check_settings
-from scorer.families.blocksworld.images import state_png
+from scorer.families.blocksworld.views import check_view, observation
 from scorer.families.blocksworld.task import row_task
 
 DEFAULTS: dict[str, Any] = {
@@ -35,6 +36,7 @@ DEFAULTS: dict[str, Any] = {
     "fail_prob": 0.0,
     "stop_on_unparsable": False,
     "max_steps": 0,
+    "view": "3d",
 }
 
 
@@ -45,6 +47,7 @@ class PlannerEpisode:
             raise SettingsError(f"setting 'output' must be 'plan' or 'action', got {self.settings['output']!r}")
         if not 0.0 <= self.settings["fail_prob"] <= 1.0:
             raise SettingsError("setting 'fail_prob' must be between 0 and 1")
+        check_view(self.settings)
         self.row = row
         self.task = row_task(row)
         self.n_columns = int(row.meta["n_columns"])
@@ -72,7 +75,7 @@ class PlannerEpisode:
     def _observation(self) -> Observation:
         system = planner_system(self.settings["output"], self.settings["cot"])
         user = planner_user(self.n_columns, self.goal, json.dumps(self.feedback))
-        return Observation(f"{system}\n\n{user}", (self.layout(),), state_png)
+        return observation(self.settings["view"], f"{system}\n\n{user}", self.layout())
 
     def step(self, reply: str) -> StepResult:
         if self.done:

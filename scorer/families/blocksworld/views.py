@@ -1,0 +1,59 @@
+"""How an episode shows the blocksworld state: ``3d`` (ViPlan's rendered scene, the
+default), ``2d`` (a flat schematic) or ``text`` (one line per column, no image).
+
+ViPlan's prompts speak of "the image"; in the text view the state's description takes the
+``<image>`` marker's place and those phrases speak of a description instead, so a text-only
+model reads a prompt that matches what it is given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from functools import lru_cache
+from typing import Any
+
+from scorer.episodes.base import Observation, SettingsError
+from scorer.families.blocksworld.images import state_png
+from scorer.families.blocksworld.render import render_2d, render_text
+from scorer.families.blocksworld.state import Layout
+from scorer.render.png import png_bytes
+
+VIEWS = ("3d", "2d", "text")
+IMAGE_MARKER = "<image>"
+# Every phrase of the planner and grounder prompts that refers to the image, and its text-view form.
+TEXT_VIEW_WORDS = (
+    ("an image which represents", "a text description which represents"),
+    ("The image will be about", "The description will be about"),
+    ("the labels provided in the image", "the labels given in the description"),
+    ("a question about the given image", "a question about the given description"),
+    ("Previously, in the same state (image) as the one shown", "Previously, in the same state as the one described"),
+    ("a question about an image", "a question about a description"),
+)
+
+
+def check_view(settings: dict[str, Any]) -> None:
+    if settings["view"] not in VIEWS:
+        raise SettingsError(f"setting 'view' must be one of {', '.join(VIEWS)}, got {settings['view']!r}")
+
+
+def observation(view: str, prompt: str, layout: Layout) -> Observation:
+    """``prompt`` (one image marker) with the state shown in ``view``."""
+    if view == "text":
+        return Observation(text_view_prompt(prompt, render_text(layout)))
+    return Observation(prompt, ((view, layout),), _view_png)
+
+
+def text_view_prompt(prompt: str, state_text: str) -> str:
+    for image_words, text_words in TEXT_VIEW_WORDS:
+        prompt = prompt.replace(image_words, text_words)
+    return prompt.replace(IMAGE_MARKER, state_text, 1)
+
+
+def _view_png(key: Hashable) -> bytes:
+    view, layout = key  # type: ignore[misc]
+    return state_png(layout) if view == "3d" else _png_2d(layout)
+
+
+@lru_cache(maxsize=4096)
+def _png_2d(layout: Layout) -> bytes:
+    return png_bytes(render_2d(layout))
