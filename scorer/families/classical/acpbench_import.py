@@ -10,8 +10,9 @@ PDDL_domain, PDDL_problem. Each record becomes one row, judged by our scorer:
 - ``domain_pddl`` / ``problem_pddl``: theirs (the problem's ``:init`` is the
   question state); ``domain``: our name of their domain (``alfworld``,
   ``blocksworld4``, ...);
-- ``answer_key``: their key converted to ours and checked by our validators
-  (``acp_audit.py``), with their gold answer as ``source_answer``.
+- ``answer_key``: their key converted to ours (``scorer.tasks.acp.imported_keys``)
+  and checked by our validators (``acpbench_audit.py``), with their gold answer
+  as ``source_answer``.
 
 Where our validators prove their gold answer wrong, ``score --gold`` marks the
 row wrong; ``--disputes FILE`` lists those rows with the reason and the evidence.
