@@ -25,7 +25,6 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED_SOURCE = REPO.parent / "shared" / "external" / "acpbench-hard"
-PLANNER_KINDS = ("reach", "areach", "land", "nexta")
 
 
 @dataclass
@@ -103,6 +102,7 @@ def measure(data: Path, config: str, answers: str, cache: Path) -> Measured:
 
 def naive(graded: list, predictions: dict) -> tuple[int, float]:  # type: ignore[type-arg]
     """The paper's evaluator: one uncached planner call per answer the stored sets leave open."""
+    from scorer.tasks.acp import acp_kind
     from scorer.tasks.acp.judge import load_task
     from scorer.tasks.acp.parse import parse_answer
     from scorer.tasks.acp.vocabulary import Vocabulary
@@ -110,13 +110,13 @@ def naive(graded: list, predictions: dict) -> tuple[int, float]:  # type: ignore
     calls, started = 0, time.perf_counter()
     for row, judgement in graded:
         kind = row.meta["acp_task"]
-        if kind not in PLANNER_KINDS:
+        if not acp_kind(kind).from_state_facts:  # the kinds whose open answers take a planner call
             continue
         parsed = parse_answer(kind, predictions[row.id].response)
         if parsed is None or parsed.is_none or parsed.formula is not None or not parsed.names:
             continue
         vocabulary = Vocabulary.from_json(row.answer_key["vocabulary"])
-        checked = (vocabulary.check_action if kind in ("areach", "nexta") else vocabulary.check_atom)(parsed.names[0])
+        checked = (vocabulary.check_action if acp_kind(kind).lists_actions else vocabulary.check_atom)(parsed.names[0])
         if checked.name is None or _stored_sets_decide(kind, row.answer_key, checked.name):
             continue
         holds = _planner_call(kind, row, load_task(row.domain_pddl, row.problem_pddl), checked.name)

@@ -10,8 +10,9 @@ PDDL_domain, PDDL_problem. Each record becomes one row, judged by our scorer:
 - ``domain_pddl`` / ``problem_pddl``: theirs (the problem's ``:init`` is the
   question state); ``domain``: our name of their domain (``alfworld``,
   ``blocksworld4``, ...);
-- ``answer_key``: their key converted to ours and checked by our validators
-  (``acp_audit.py``), with their gold answer as ``source_answer``.
+- ``answer_key``: their key converted to ours (``scorer.tasks.acp.imported_keys``)
+  and checked by our validators (``acpbench_audit.py``), with their gold answer
+  as ``source_answer``.
 
 Where our validators prove their gold answer wrong, ``score --gold`` marks the
 row wrong; ``--disputes FILE`` lists those rows with the reason and the evidence.
@@ -29,19 +30,19 @@ from typing import Any
 import click
 from tqdm import tqdm
 
-from scorer.families.base import card_template
-from scorer.families.classical.problems import fewshot_examples
-from scorer.families.classical.acpbench_audit import Dispute, audit, convert
 from data_build.acp_rows import ACP_FEATURES, count_table
 from data_build.build import write_imported
 from data_build.rows import dumps
 from data_build.spec import SPLITS, ConfigSpec, Rows
 from scorer.dataset import KeyRow
+from scorer.families.base import card_template
+from scorer.families.classical.acpbench_audit import Dispute, audit, convert
+from scorer.families.classical.problems import fewshot_examples
 from scorer.pddl import PDDLError
-from scorer.tasks.acp import KINDS
+from scorer.tasks.acp import KINDS, acp_kind
 from scorer.tasks.acp.judge import load_task
 from scorer.tasks.acp.keys import with_vocabulary
-from scorer.tasks.acp.prompts import INSTRUCTIONS, fewshot_prompt, pddl_prompt
+from scorer.tasks.acp.prompts import fewshot_prompt, pddl_prompt
 
 CONFIG = "acpbench-hard"
 DOMAIN_NAMES = {
@@ -124,7 +125,7 @@ def imported_row(source: SourceRecord, index: int, shots: list[tuple[str, str]])
         raise ImportError_(f"{kind}/{source.split} record {source.position}: cannot ground its PDDL: {error}") from None
     converted = convert(kind, record, task, domain_pddl)
     key = with_vocabulary(kind, task, {**converted.key, "source_answer": converted.source_answer})
-    prompt = f"{record['context'].strip()} {record['question'].strip()} {INSTRUCTIONS[kind]}"
+    prompt = f"{record['context'].strip()} {record['question'].strip()} {acp_kind(kind).instruction}"
     meta = {
         "acp_task": kind,
         "domain": domain,

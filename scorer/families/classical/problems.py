@@ -10,8 +10,8 @@ from data_build.acp_rows import AcpProblem, Shots, ask, build_budget, question_p
 from scorer.families.classical import CLASSICAL_DOMAINS, ClassicalDomain
 from scorer.tasks.acp import KINDS
 from scorer.tasks.acp.keys import with_vocabulary
+from scorer.tasks.acp.kind import gold_answer
 from scorer.tasks.acp.prompts import DomainWords
-from scorer.tasks.acp.reference import gold_answer
 
 FEWSHOT_DOMAINS = ("grid", "logistics")
 SIZE_NAMES = ("small", "medium", "large")

@@ -1,11 +1,12 @@
 """Judging one ACP answer, kind by kind, as seed 002 section 5 defines it.
 
-Order, for every kind: parse the reply (``parse.py``; no answer: unparsable);
-refuse a PDDL formula and any name outside the task's vocabulary (invalid,
-with the reason); then the key's look-ups; only then, for an answer the key
-does not decide, the task itself: parsed from the row's PDDL and handed,
-with the index of a vocabulary atom or action, to the oracle, whose bounds
-may leave the answer undecided (score 0, counted).
+Order, for every kind: parse the reply (``parse.py``; no answer: unparsable)
+and refuse a PDDL formula (both in ``kind.judge_text``); refuse any name
+outside the task's vocabulary (invalid, with the reason); then the key's
+look-ups; only then, for an answer the key does not decide, the task itself:
+parsed from the row's PDDL and handed, with the index of a vocabulary atom or
+action, to the oracle, whose bounds may leave the answer undecided (score 0,
+counted). Each kind's judge is declared with the kind (``question_kinds.py``).
 
 Rules (section 5), with our vocabulary made explicit:
 
@@ -32,15 +33,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorer.dataset import KeyRow
-from scorer.pddl import PDDLError, Task, normalize_name, parse_task, validate_plan
+from scorer.pddl import Task, normalize_name, parse_task, validate_plan
 from scorer.tasks.base import Judgement, Reason
 
 from .oracle import Decision, get_oracle
-from .parse import FORM_OF_KIND, ParsedAnswer, parse_answer
 from .vocabulary import Checked, Vocabulary
+
+if TYPE_CHECKING:  # parse.py reads each kind's form from the registry, which holds these judges
+    from .parse import ParsedAnswer
 
 TASK_CACHE_SIZE = 32
 
@@ -57,21 +60,6 @@ class Case:
     @property
     def task(self) -> Task:
         return load_task(self.row.domain_pddl, self.row.problem_pddl)
-
-
-def judge_text(row: KeyRow, text: str) -> Judgement:
-    kind = row.meta["acp_task"]
-    answer = parse_answer(kind, text)
-    if answer is None:
-        return Judgement(0.0, Reason.UNPARSABLE, None, f"no {FORM_OF_KIND[kind].replace('_', ' ')} answer found")
-    if answer.formula is not None:
-        return Judgement(0.0, Reason.INVALID, answer.formula, "a PDDL formula, not a ground proposition or action")
-    key = row.answer_key
-    case = Case(row, key, Vocabulary.from_json(key["vocabulary"]), answer)
-    try:
-        return JUDGES[kind](case)
-    except (PDDLError, ValueError) as error:  # the row's own PDDL, not the reply, failed
-        return Judgement(0.0, Reason.UNDECIDED, None, f"undecided: the row's PDDL could not be used: {error}")
 
 
 @lru_cache(maxsize=TASK_CACHE_SIZE)
@@ -307,14 +295,3 @@ def judge_nexta(case: Case) -> Judgement:
 def _normal(names: list[str]) -> set[str]:
     return {normalize_name(n) for n in names}
 
-
-JUDGES: dict[str, Callable[[Case], Judgement]] = {
-    "app": judge_app,
-    "prog": judge_prog,
-    "reach": judge_reach,
-    "areach": judge_areach,
-    "val": judge_val,
-    "just": judge_just,
-    "land": judge_land,
-    "nexta": judge_nexta,
-}

@@ -15,14 +15,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorer.dataset import KeyRow
+from scorer.pddl import PDDLError
 from scorer.predictions import Prediction
 from scorer.report.stats import Metric
 from scorer.tasks.base import NOT_A_RESPONSE, Judgement, Reason, ScoredRow, TaskKind, rate
 
-from .judge import judge_text
-from .reference import gold_answer, wrong_answer
+from .judge import Case
+from .parse import parse_answer
+from .question_kinds import acp_kind
+from .vocabulary import Vocabulary
 
-KINDS = ("app", "prog", "reach", "areach", "val", "just", "land", "nexta")
+Key = dict[str, Any]
 
 
 def judge(row: KeyRow, prediction: Prediction) -> Judgement:
@@ -30,6 +33,22 @@ def judge(row: KeyRow, prediction: Prediction) -> Judgement:
     if prediction.response is None:
         return NOT_A_RESPONSE
     return judge_text(row, prediction.response)
+
+
+def judge_text(row: KeyRow, text: str) -> Judgement:
+    """Parse the reply, refuse a PDDL formula, then the kind's own judge (``judge.py``)."""
+    declared = acp_kind(row.meta["acp_task"])
+    answer = parse_answer(declared.name, text)
+    if answer is None:
+        return Judgement(0.0, Reason.UNPARSABLE, None, f"no {declared.form.replace('_', ' ')} answer found")
+    if answer.formula is not None:
+        return Judgement(0.0, Reason.INVALID, answer.formula, "a PDDL formula, not a ground proposition or action")
+    key = row.answer_key
+    case = Case(row, key, Vocabulary.from_json(key["vocabulary"]), answer)
+    try:
+        return declared.judge(case)
+    except (PDDLError, ValueError) as error:  # the row's own PDDL, not the reply, failed
+        return Judgement(0.0, Reason.UNDECIDED, None, f"undecided: the row's PDDL could not be used: {error}")
 
 
 def aggregate(rows: Sequence[ScoredRow]) -> list[Metric]:
@@ -46,9 +65,20 @@ def _hit(row: ScoredRow) -> bool:
 
 
 def reference(kind: str, row: KeyRow) -> dict[str, Any]:
-    acp_kind = row.meta["acp_task"]
-    text = gold_answer(acp_kind, row.answer_key) if kind == "gold" else wrong_answer(acp_kind, row.answer_key)
+    question = row.meta["acp_task"]
+    text = gold_answer(question, row.answer_key) if kind == "gold" else wrong_answer(question, row.answer_key)
     return {"response": text}
+
+
+def gold_answer(kind: str, key: Key) -> str:
+    """An answer that scores 1: an imported key's own gold answer, else the kind's (``reference.py``)."""
+    if "source_answer" in key:
+        return str(key["source_answer"])
+    return acp_kind(kind).gold(key)
+
+
+def wrong_answer(kind: str, key: Key) -> str:
+    return acp_kind(kind).wrong(key)
 
 
 ACP = TaskKind("acp", judge, aggregate, reference)

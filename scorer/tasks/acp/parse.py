@@ -1,16 +1,17 @@
 """Reading an ACP answer out of raw model text: seed 002's figure 7 forms, leniently.
 
-The forms (``scorer/grammars/acp.lark``), one per kind:
+The forms (``scorer/grammars/acp.lark``); each kind declares its own
+(``AcpKind.form`` in ``question_kinds.py``):
 
-=========================  ==================================  ==================
-form                       what                                kinds
-=========================  ==================================  ==================
-``act``                    one action or atom, or ``None``     reach, areach, land
-``action_name``            one action                          nexta
-``action_list``            actions                             app, just
-``progression_list``       two lists: positive, negative       prog
-``index``                  a number (or ``None``)              val
-=========================  ==================================  ==================
+=========================  ==================================
+form                       what
+=========================  ==================================
+``act``                    one action or atom, or ``None``
+``action_name``            one action
+``action_list``            actions
+``progression_list``       two lists: positive, negative
+``index``                  a number (or ``None``)
+=========================  ==================================
 
 As in the paper, tokens that do not fit the form are dropped and the FIRST
 complete answer counts. The rules, in the order they apply:
@@ -81,6 +82,8 @@ from pathlib import Path
 
 from lark import Lark, Token, Tree
 
+from .question_kinds import ACP_KINDS, acp_kind
+
 GRAMMAR_PATH = Path(__file__).resolve().parents[2] / "grammars" / "acp.lark"
 MAX_SCAN_CHARS = 50_000
 MAX_INDEX_DIGITS = 12
@@ -89,17 +92,7 @@ THINK_END = "</think>"
 # Words that may stand between the actions of an unbracketed list.
 LIST_CONNECTIVES = frozenset({"and", "then"})
 
-FORM_OF_KIND = {
-    "app": "action_list",
-    "just": "action_list",
-    "prog": "progression_list",
-    "reach": "act",
-    "areach": "act",
-    "land": "act",
-    "nexta": "action_name",
-    "val": "index",
-}
-FORMS = tuple(sorted(set(FORM_OF_KIND.values())))
+FORMS = tuple(sorted({kind.form for kind in ACP_KINDS}))  # the grammar's start rules
 
 
 @dataclass(frozen=True)
@@ -153,12 +146,13 @@ _TOKEN_ITEMS = {
 
 def parse_answer(kind: str, text: str) -> ParsedAnswer | None:
     """The first complete answer of ``kind``'s form in ``text``; None if there is none."""
-    form = FORM_OF_KIND[kind]
+    declared = acp_kind(kind)
+    form = declared.form
     items = _items(answer_window(text))
     if form in ("act", "action_name", "index"):
         return _READERS[form](items)  # reads lazily: stops at the first answer
     listed = list(items)
-    if kind == "just":
+    if declared.answer_after_plan_label:
         listed = _after_first(listed, "plan")
     return _READERS[form](listed)
 

@@ -7,7 +7,8 @@ plans), then the vocabulary the answer must use: the action schemas with
 their parameters (app, areach, just, nexta, val) or the propositions
 (prog, reach, land), each with its reading in words. The questions are the
 paper's; the instructions after them are ours and name the answer form the
-parser reads (``parse.py``).
+parser reads (``parse.py``). Both, and which kinds state the goal or list the
+actions, are declared with each kind (``question_kinds.py``).
 
 Variants (seed 002 sections 6.1 and 6.3): ``fewshot_prompt`` puts two solved
 examples before the question, ``pddl_prompt`` puts the PDDL domain and
@@ -21,44 +22,11 @@ from dataclasses import dataclass
 
 from scorer.pddl import Task
 
+from .question_kinds import acp_kind
 from .sexpr import SExpr, keyword_value, read_sexpr, sections, typed_names
 from .vocabulary import fluent_mask
 
 IMAGE = "<image>"
-GOAL_KINDS = frozenset({"val", "just", "land", "nexta"})
-ACTION_KINDS = frozenset({"app", "areach", "just", "nexta", "val"})
-
-QUESTIONS = {
-    "app": "Generate the list of all ground actions that are applicable in this state.",
-    "prog": (
-        'Break down the outcomes of performing the action "{action}" into two lists, positive effects and '
-        "negative effects. Positive effects are the propositions that are false in the current state but will "
-        "become true after performing the action. Negative effects are the propositions that are true in the "
-        "current state and will become false after performing the action."
-    ),
-    "reach": "What proposition can never hold in any potentially reachable state?",
-    "areach": "What action can never become applicable, in any state reachable from the current state?",
-    "val": 'What is the first inapplicable action in the next sequence of actions: "{sequence}"?',
-    "just": (
-        'Simplify the plan "{sequence}" by removing either a single action or a pair of consecutive actions, '
-        "while still maintaining a valid plan. Provide the resulting simplified plan."
-    ),
-    "land": "Generate a non-trivial fact landmark, one that does not hold in the initial state or goal.",
-    "nexta": "What is the next action that takes us towards the goal?",
-}
-
-INSTRUCTIONS = {
-    "app": "Write each action in parentheses, as (name object ...), and answer with the list only, "
-    "as [(action), (action), ...].",
-    "prog": "Write each proposition in parentheses, as (predicate object ...), and answer with the two lists "
-    "only, positive effects first: [(proposition), ...] [(proposition), ...]. Write [] for an empty list.",
-    "reach": "Answer with one proposition only, written in parentheses as (predicate object ...), or with None.",
-    "areach": "Answer with one action only, written in parentheses as (name object ...), or with None.",
-    "val": "The actions are numbered from 0. Answer with the index of the first inapplicable action only.",
-    "just": "Answer with the simplified plan only, as a list of actions in parentheses: [(action), (action), ...].",
-    "land": "Answer with one proposition only, written in parentheses as (predicate object ...), or with None.",
-    "nexta": "Answer with one action only, written in parentheses as (name object ...).",
-}
 
 
 @dataclass(frozen=True)
@@ -82,13 +50,12 @@ class Prompt:
 
 
 def question_text(kind: str, words: DomainWords, action: str | None = None, sequence: Sequence[str] = ()) -> str:
-    template = QUESTIONS[kind]
-    if kind == "prog":
+    """Seed 002's question of ``kind``, naming its action (prog) or its sequence (val, just)."""
+    template = acp_kind(kind).question
+    if "{action}" in template:
         assert action is not None
         return template.format(action=words.action_text(action))
-    if kind in ("val", "just"):
-        return template.format(sequence=" ".join(sequence))
-    return template
+    return template.format(sequence=" ".join(sequence))
 
 
 def build_prompt(words: DomainWords, domain_pddl: str, task: Task, state: int, kind: str, question: str) -> Prompt:
@@ -104,12 +71,13 @@ def build_prompt(words: DomainWords, domain_pddl: str, task: Task, state: int, k
     else:
         parts.append(f"The current state is shown in this image: {IMAGE}")
         images.append(words.state_image(task, state))
-    if kind in GOAL_KINDS:
+    declared = acp_kind(kind)
+    if declared.about_goal:
         goal = words.goal_words(task) if words.goal_words else _join(words.atom_text(a) for a in task.goal_atoms()[0])
         parts.append(f"The goal is to reach a state where the following facts hold: {goal}.")
-    parts.append(vocabulary_sentence(words, domain_pddl, kind in ACTION_KINDS))
+    parts.append(vocabulary_sentence(words, domain_pddl, declared.lists_actions))
     context = " ".join(part.strip() for part in parts if part)
-    return Prompt(f"{context}\n\n{question} {INSTRUCTIONS[kind]}", images)
+    return Prompt(f"{context}\n\n{question} {declared.instruction}", images)
 
 
 def objects_sentence(task: Task) -> str:

@@ -39,6 +39,7 @@ from .analysis import (
     state_facts,
 )
 from .compile import compiled_task
+from .question_kinds import acp_kind
 
 MAX_SEQUENCE = 40  # val / just sequences are cut to at most this many actions
 MAX_COSTLY_FAILURES = 2  # nexta states whose h* the build could not get, before giving up on a problem
@@ -100,7 +101,7 @@ class ProblemQuestions:
             if question is not None:
                 taken.add((kind, candidate.state))
                 found.append(question)
-            elif kind == "nexta" and not self.facts(candidate).exact:
+            elif acp_kind(kind).needs_h_star and not self.facts(candidate).exact:
                 costly_failures += 1  # h* needed a planner call that failed: do not keep paying
         return found
 
@@ -116,7 +117,11 @@ class ProblemQuestions:
         action: str | None = None
         sequence: tuple[str, ...] = ()
         facts: ExactFacts | EvidenceFacts | None = None
-        if kind == "app":
+        declared = acp_kind(kind)
+        if declared.fact_key is not None:
+            facts = self.facts(candidate)
+            key = declared.fact_key(facts)
+        elif kind == "app":
             key = keys.app_key(task, state)
         elif kind == "prog":
             options = task.applicable(state)
@@ -131,16 +136,13 @@ class ProblemQuestions:
             sequence = redundant_plan(task, state, candidate.plan, random.Random(f"{state}/just"))
             key = keys.just_key(task, state, sequence) if sequence else None
         else:
-            facts = self.facts(candidate)
-            key = _FACT_KEYS[kind](facts)
+            raise ValueError(f"no way to ask an ACP question of kind {kind!r}")
         if key is None:
             return None
         exact = True if facts is None else facts.exact
-        opt = facts.opt if facts is not None and kind in ("land", "nexta") else None
+        # h* is kept for the questions about plans whose keys come from the state's facts.
+        opt = facts.opt if facts is not None and declared.about_goal else None
         return Question(kind, state, key, candidate.source, candidate.step, exact, opt, action, sequence)
-
-
-_FACT_KEYS = {"reach": keys.reach_key, "areach": keys.areach_key, "land": keys.land_key, "nexta": keys.nexta_key}
 
 
 # -- plans and candidate states --------------------------------------------------------

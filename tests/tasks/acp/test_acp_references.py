@@ -3,8 +3,8 @@ or the right answer is empty (cases met on the full-size build)."""
 
 from __future__ import annotations
 
+from scorer.tasks.acp.kind import gold_answer, wrong_answer
 from scorer.tasks.acp.oracle import Oracle
-from scorer.tasks.acp.reference import gold_answer, wrong_answer
 
 
 def test_wrong_next_action_of_an_incomplete_key_is_never_an_unchecked_move(make_row, judged,
