@@ -26,9 +26,12 @@ def built_configs() -> list[str]:
 
 
 def episode_modes() -> list[EpisodeMode]:
-    return [EpisodeMode(name, mode.name)
-            for name, spec in configs().items() if not spec.imported and spec.task == "episode"
-            for mode in family_of(spec.domain).modes]
+    return [
+        EpisodeMode(name, mode.name)
+        for name, spec in configs().items()
+        if not spec.imported and spec.task == "episode"
+        for mode in family_of(spec.domain).modes
+    ]
 
 
 def declared_domains() -> list[str]:

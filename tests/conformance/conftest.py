@@ -49,7 +49,10 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """A test that takes ``built_config``, ``episode_mode`` or ``domain`` runs once for each
     the registry declares; the ids name it, so a failure says which one broke."""
     cases: dict[str, Callable[[], list]] = {
-        "built_config": built_configs, "episode_mode": episode_modes, "domain": declared_domains}
+        "built_config": built_configs,
+        "episode_mode": episode_modes,
+        "domain": declared_domains,
+    }
     for argument, listed in cases.items():
         if argument in metafunc.fixturenames:
             metafunc.parametrize(argument, listed(), ids=str)

@@ -18,6 +18,7 @@ from scorer.dataset import load_keys
 from scorer.families import configs
 from scorer.references import reference_lines
 from scorer.scoring import score_file
+from scorer.tasks import Reason
 from tests.conftest import MINI
 
 
@@ -33,8 +34,11 @@ def _shard_ids(paths: list[Path]) -> list[str]:
 
 def _image_columns(features: Features) -> list[str]:
     """Columns holding an image or a list of images."""
-    return [name for name, feature in features.items()
-            if isinstance(feature, Image) or isinstance(getattr(feature, "feature", None), Image)]
+    return [
+        name
+        for name, feature in features.items()
+        if isinstance(feature, Image) or isinstance(getattr(feature, "feature", None), Image)
+    ]
 
 
 def test_load_dataset_reads_back_every_split(mini_data: Path, built_config: str) -> None:
@@ -84,8 +88,9 @@ def _scored_rows(run_rows: Path) -> list[dict[str, Any]]:
 
 def test_gold_scores_1_on_every_row(mini_data: Path, tmp_path: Path, built_config: str) -> None:
     for split, paths in _shards(mini_data, built_config).items():
-        run = score_file(None, mini_data, tmp_path / f"gold-{split}.json", split=split, gold=True,
-                         configs={built_config})
+        run = score_file(
+            None, mini_data, tmp_path / f"gold-{split}.json", split=split, gold=True, configs={built_config}
+        )
         rows = _scored_rows(run.rows_path)
         assert [r["id"] for r in rows] == _shard_ids(paths), split
         assert [r["id"] for r in rows if r["score"] != 1.0] == [], split
@@ -96,15 +101,13 @@ def test_wrong_reference_scores_0_on_every_row(mini_data: Path, tmp_path: Path, 
         lines = reference_lines(load_keys(mini_data, split, {built_config}), "wrong")
         predictions = tmp_path / f"wrong-{split}.jsonl"
         predictions.write_text("".join(line + "\n" for line in lines))
-        run = score_file(predictions, mini_data, tmp_path / f"wrong-{split}.json", split=split,
-                         configs={built_config})
+        run = score_file(predictions, mini_data, tmp_path / f"wrong-{split}.json", split=split, configs={built_config})
         rows = _scored_rows(run.rows_path)
         assert not run.problems and [r["id"] for r in rows] == _shard_ids(paths), split
-        assert [r["id"] for r in rows if r["score"] != 0.0 or r["reason"] == "missing"] == [], split
+        assert [r["id"] for r in rows if r["score"] != 0.0 or r["reason"] == Reason.MISSING] == [], split
 
 
-def test_rebuilding_the_config_alone_gives_identical_shards(mini_data: Path, tmp_path: Path,
-                                                             built_config: str) -> None:
+def test_rebuilding_the_config_alone_gives_identical_shards(mini_data: Path, tmp_path: Path, built_config: str) -> None:
     checksums = build(tmp_path, built_config, MINI)  # sha256 of each shard written, by path
     session = json.loads((mini_data / "checksums.json").read_text())
     assert checksums == {path: digest for path, digest in session.items() if path.startswith(f"data/{built_config}/")}

@@ -18,6 +18,7 @@ from scorer.episodes.base import Observation, StepResult
 from scorer.episodes.engine import make_episode, replay
 from scorer.rollout import RolloutServer
 from scorer.scoring import score_file
+from scorer.tasks import Reason
 
 AGENTS = ("optimal", "random")
 Scored = dict[str, dict[str, Any]]  # row id -> its line in results.rows.jsonl
@@ -40,8 +41,11 @@ def _score(data: Path, folder: Path, name: str, config: str, lines: list[dict[st
 
 def _line(play: Play, replies: list[str] | None = None, settings: Any = None, **extra: Any) -> dict[str, Any]:
     """The play's log line, with its replies or settings replaced and fields added to the episode."""
-    episode = {"settings": play.settings if settings is None else settings,
-               "replies": play.replies if replies is None else replies, **extra}
+    episode = {
+        "settings": play.settings if settings is None else settings,
+        "replies": play.replies if replies is None else replies,
+        **extra,
+    }
     return {"id": play.row.id, "model": "conformance", "episode": episode}
 
 
@@ -59,12 +63,16 @@ def _fresh_outcome(play: Play, settings: dict[str, Any], replies: list[str]) -> 
 def _expected(play: Play, settings: dict[str, Any], replies: list[str]) -> dict[str, Any]:
     """What the scored row must say: a fresh replay of these replies under these settings."""
     outcome = _fresh_outcome(play, settings, replies)
-    return {"score": 1.0 if outcome["success"] else 0.0, "reason": "success" if outcome["success"] else "failure",
-            "parsed": _json({**outcome, "settings": settings})}
+    return {
+        "score": 1.0 if outcome["success"] else 0.0,
+        "reason": Reason.SUCCESS if outcome["success"] else Reason.FAILURE,
+        "parsed": _json({**outcome, "settings": settings}),
+        "detail": None,
+    }
 
 
 def _verdict(entry: dict[str, Any]) -> dict[str, Any]:
-    return {key: entry.get(key) for key in ("score", "reason", "parsed")}
+    return {key: entry.get(key) for key in ("score", "reason", "parsed", "detail")}
 
 
 # -- the live episodes ---------------------------------------------------------------
@@ -86,13 +94,21 @@ def _observation_sent(observation: dict[str, Any] | None) -> dict[str, Any] | No
 
 
 def _fresh_step(result: StepResult) -> dict[str, Any]:
-    return {"observation": _observation_seen(result.observation), "terminated": result.terminated,
-            "truncated": result.truncated, "info": _json(result.info)}
+    return {
+        "observation": _observation_seen(result.observation),
+        "terminated": result.terminated,
+        "truncated": result.truncated,
+        "info": _json(result.info),
+    }
 
 
 def _live_step(answer: dict[str, Any]) -> dict[str, Any]:
-    return {"observation": _observation_sent(answer["observation"]), "terminated": answer["terminated"],
-            "truncated": answer["truncated"], "info": answer["info"]}
+    return {
+        "observation": _observation_sent(answer["observation"]),
+        "terminated": answer["terminated"],
+        "truncated": answer["truncated"],
+        "info": answer["info"],
+    }
 
 
 @pytest.mark.parametrize("agent", AGENTS)
@@ -111,8 +127,9 @@ def test_replay_matches_every_step_the_client_saw(plays: PlayFn, episode_mode: E
 
 
 @pytest.mark.parametrize("agent", AGENTS)
-def test_the_scorer_replays_each_log_to_the_live_outcome(mini_data: Path, tmp_path: Path, plays: PlayFn,
-                                                          episode_mode: EpisodeMode, agent: str) -> None:
+def test_the_scorer_replays_each_log_to_the_live_outcome(
+    mini_data: Path, tmp_path: Path, plays: PlayFn, episode_mode: EpisodeMode, agent: str
+) -> None:
     played = plays(episode_mode, agent)
     scored = _score(mini_data, tmp_path, "logs", episode_mode.config, [p.log for p in played])
     for play in played:
@@ -126,14 +143,17 @@ def test_the_scorer_replays_each_log_to_the_live_outcome(mini_data: Path, tmp_pa
 
 def _flattering(outcome: dict[str, Any]) -> dict[str, Any]:
     """Every outcome field set to a value a cheat would like, and a few more."""
-    flattered = {key: True if isinstance(value, bool) else 1 if isinstance(value, (int, float)) else value
-                 for key, value in outcome.items()}
+    flattered = {
+        key: True if isinstance(value, bool) else 1 if isinstance(value, (int, float)) else value
+        for key, value in outcome.items()
+    }
     return {**flattered, "success": True, "steps": 1, "score": 1.0, "outcome": {"success": True}}
 
 
 @pytest.mark.parametrize("agent", AGENTS)
-def test_outcome_fields_added_to_a_log_are_ignored(mini_data: Path, tmp_path: Path, plays: PlayFn,
-                                                   episode_mode: EpisodeMode, agent: str) -> None:
+def test_outcome_fields_added_to_a_log_are_ignored(
+    mini_data: Path, tmp_path: Path, plays: PlayFn, episode_mode: EpisodeMode, agent: str
+) -> None:
     played = plays(episode_mode, agent)
     config = episode_mode.config
     honest = _score(mini_data, tmp_path, "honest", config, [_line(p) for p in played])
@@ -147,15 +167,16 @@ EDITS: dict[str, Callable[[list[str]], list[str]]] = {
     "without-the-last": lambda replies: replies[:-1],
     "without-the-first": lambda replies: replies[1:],
     "reversed": lambda replies: replies[::-1],
-    "middle-blanked": lambda replies: replies[:len(replies) // 2] + [""] + replies[len(replies) // 2 + 1:],
+    "middle-blanked": lambda replies: replies[: len(replies) // 2] + [""] + replies[len(replies) // 2 + 1 :],
     "played-twice": lambda replies: replies + replies,
 }
 
 
 @pytest.mark.parametrize("agent", AGENTS)
 @pytest.mark.parametrize("edit", sorted(EDITS))
-def test_edited_replies_score_what_a_fresh_replay_scores(mini_data: Path, tmp_path: Path, plays: PlayFn,
-                                                         episode_mode: EpisodeMode, agent: str, edit: str) -> None:
+def test_edited_replies_score_what_a_fresh_replay_scores(
+    mini_data: Path, tmp_path: Path, plays: PlayFn, episode_mode: EpisodeMode, agent: str, edit: str
+) -> None:
     played = plays(episode_mode, agent)
     edited = {p.row.id: EDITS[edit](p.replies) for p in played}
     scored = _score(mini_data, tmp_path, edit, episode_mode.config, [_line(p, edited[p.row.id]) for p in played])
@@ -163,8 +184,9 @@ def test_edited_replies_score_what_a_fresh_replay_scores(mini_data: Path, tmp_pa
         assert _verdict(scored[play.row.id]) == _expected(play, play.settings, edited[play.row.id]), play.row.id
 
 
-def test_a_losing_log_stays_at_0_whatever_follows_its_end(mini_data: Path, tmp_path: Path, plays: PlayFn,
-                                                          episode_mode: EpisodeMode) -> None:
+def test_a_losing_log_stays_at_0_whatever_follows_its_end(
+    mini_data: Path, tmp_path: Path, plays: PlayFn, episode_mode: EpisodeMode
+) -> None:
     winning = {p.row.id: p for p in plays(episode_mode, "optimal")}
     losing = [p for p in plays(episode_mode, "random") if not p.outcome["success"]]
     assert losing, "the random agent won every played episode: no losing log to tamper with"
@@ -186,40 +208,43 @@ def _wrong_types(settings: dict[str, Any]) -> dict[str, dict[str, Any]]:
     variants = {"unknown-key": {**settings, "conformance_no_such_setting": 1}}
     for key, value in settings.items():
         variants[f"{key}-as-{'number' if isinstance(value, str) else 'string'}"] = {
-            **settings, key: 7 if isinstance(value, str) else str(value)}
+            **settings,
+            key: 7 if isinstance(value, str) else str(value),
+        }
         if type(value) is int:
             variants[f"{key}-as-boolean"] = {**settings, key: True}
     return variants
 
 
-def test_settings_with_unknown_keys_or_wrong_types_are_invalid(mini_data: Path, tmp_path: Path, plays: PlayFn,
-                                                                conformance_server: RolloutServer,
-                                                                episode_mode: EpisodeMode) -> None:
+def test_settings_with_unknown_keys_or_wrong_types_are_invalid(
+    mini_data: Path, tmp_path: Path, plays: PlayFn, conformance_server: RolloutServer, episode_mode: EpisodeMode
+) -> None:
     played = plays(episode_mode, "optimal")
     client = RolloutClient(conformance_server.url)
     variants: dict[str, Any] = {**_wrong_types(played[0].settings), "not-an-object": ["mode"]}
     for name, settings in variants.items():
         scored = _score(mini_data, tmp_path, name, episode_mode.config, [_line(p, settings=settings) for p in played])
-        assert {(e["score"], e["reason"]) for e in scored.values()} == {(0.0, "invalid")}, name
+        assert {(e["score"], e["reason"]) for e in scored.values()} == {(0.0, Reason.INVALID)}, name
         with pytest.raises(ServerError, match="400"):
             client.start(played[0].row.id, settings, "conformance")
 
 
 def _rule_changes(settings: dict[str, Any]) -> dict[str, Any]:
-    """A new value for every numeric setting: a larger int (a step or action limit, a
-    history length), another probability."""
+    """A new value for every numeric setting: a far larger int (a step or action limit, a
+    history length; where 0 means "the row's own limit", 100 is still larger), another
+    probability."""
     changes: dict[str, Any] = {}
     for key, value in settings.items():
         if type(value) is int:
-            changes[key] = 2 * value + 1
+            changes[key] = value + 100
         elif type(value) is float:
             changes[key] = 0.5 if value != 0.5 else 0.25
     return changes
 
 
-def test_rule_changing_settings_are_rejected_or_recorded(mini_data: Path, tmp_path: Path, plays: PlayFn,
-                                                         conformance_server: RolloutServer,
-                                                         episode_mode: EpisodeMode) -> None:
+def test_rule_changing_settings_are_rejected_or_recorded(
+    mini_data: Path, tmp_path: Path, plays: PlayFn, conformance_server: RolloutServer, episode_mode: EpisodeMode
+) -> None:
     played = plays(episode_mode, "optimal")
     changes = _rule_changes(played[0].settings)
     if not changes:
@@ -230,7 +255,7 @@ def test_rule_changing_settings_are_rejected_or_recorded(mini_data: Path, tmp_pa
         scored = _score(mini_data, tmp_path, key, episode_mode.config, [_line(p, settings=settings) for p in played])
         for play in played:
             entry = scored[play.row.id]
-            if entry["reason"] != "invalid":  # accepted: replayed under the new rule, which the outcome shows
+            if entry["reason"] != Reason.INVALID:  # accepted: replayed under the new rule, which the outcome shows
                 assert _verdict(entry) == _expected(play, settings, play.replies), (key, play.row.id)
                 assert entry["parsed"]["settings"][key] == value, (key, play.row.id)
         _check_server_rejects_or_shows(client, played[0].row.id, settings, key)

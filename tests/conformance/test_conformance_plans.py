@@ -51,16 +51,21 @@ def smallest_problems(mini_data: Path) -> dict[str, list[KeyRow]]:
     for split in SPLITS:
         for row in load_keys(mini_data, split).rows.values():
             by_domain.setdefault(row.domain, {}).setdefault((row.domain_pddl, row.problem_pddl), row)
-    return {domain: sorted(rows.values(), key=lambda r: (len(r.domain_pddl) + len(r.problem_pddl), r.id))
-            for domain, rows in by_domain.items()}
+    return {
+        domain: sorted(rows.values(), key=lambda r: (len(r.domain_pddl) + len(r.problem_pddl), r.id))
+        for domain, rows in by_domain.items()
+    }
 
 
 def test_every_domain_in_the_build_is_declared_by_a_family(smallest_problems: dict[str, list[KeyRow]]) -> None:
     assert sorted(set(smallest_problems) - set(declared_domains())) == []
 
 
-_OURS = {FailureReason.UNKNOWN_ACTION: "unknown", FailureReason.INAPPLICABLE_ACTION: "inapplicable",
-         FailureReason.UNSATISFIED_GOALS: "goals"}
+_OURS = {
+    FailureReason.UNKNOWN_ACTION: "unknown",
+    FailureReason.INAPPLICABLE_ACTION: "inapplicable",
+    FailureReason.UNSATISFIED_GOALS: "goals",
+}
 
 
 def _our_verdict(task: Task, plan: list[str]) -> Verdict:
@@ -127,8 +132,12 @@ def _walk_cases(task: Task, rng: random.Random) -> list[Case]:
 def _corpus(task: Task, rng: random.Random) -> list[Case]:
     optimal = bfs(task).plan
     assert optimal is not None, "the problem has no plan"
-    return [Case("optimal", optimal, Verdict(None, None)), Case("empty", [], None),
-            *_broken_cases(task, optimal), *_walk_cases(task, rng)]
+    return [
+        Case("optimal", optimal, Verdict(None, None)),
+        Case("empty", [], None),
+        *_broken_cases(task, optimal),
+        *_walk_cases(task, rng),
+    ]
 
 
 def test_our_validator_agrees_with_unified_planning(smallest_problems: dict[str, list[KeyRow]], domain: str) -> None:
