@@ -18,9 +18,10 @@ gets every check below with no test edits:
   earns nothing it did not earn (added outcome fields are ignored, edited replies score
   what a fresh replay of them scores, bad settings are invalid, rule-changing settings are
   rejected or recorded in the scored outcome). The random agent supplies losing logs.
-* ``domain`` - every domain a family declares. On the smallest problems of that domain in
-  the mini build, a corpus of valid and invalid plans gets the same verdict (and the same
-  first failing step) from our ``validate_plan`` and from unified-planning's validator.
+* ``domain`` - every domain a family declares. On the smallest problem (by PDDL length) of
+  that domain in the mini build, a corpus of valid and invalid plans gets the same verdict
+  (and the same first failing step) from our ``validate_plan`` and from unified-planning's
+  sequential plan validator.
 """
 
 from __future__ import annotations
