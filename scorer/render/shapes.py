@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from scorer.render.camera import FloatArray, ShiftLensCamera
+from scorer.render.camera import FloatArray, PinholeCamera
 
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
@@ -76,7 +76,7 @@ def yawed_rectangle(
 
 
 def project_box(
-    camera: ShiftLensCamera,
+    camera: PinholeCamera,
     centre: tuple[float, float, float],
     half_sizes: tuple[float, float, float],
     yaw_degrees: float,
