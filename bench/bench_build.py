@@ -17,13 +17,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from data_build import blocksworld_ground
-from scorer.families.blocksworld.problems import blocksworld_problems
 from data_build.shards import sha256_file, write_split
 from data_build.spec import BuildSettings
 from scorer.families.blocksworld import domain_pddl
+from scorer.families.blocksworld.configs import ground as blocksworld_ground
 from scorer.families.blocksworld.images import state_png
-from scorer.families.blocksworld.render import render_3d
+from scorer.families.blocksworld.problems import blocksworld_problems
+from scorer.families.blocksworld.view_3d import render_3d
 from scorer.pddl import plan_with_planner
 from scorer.render.png import png_bytes
 
