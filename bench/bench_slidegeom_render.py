@@ -28,20 +28,24 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 
-from scorer.families.slidegeom import render as slidegeom_render
+from scorer.families.slidegeom import board_3d, geoms_3d, scene_3d, symbols_2d, view_2d
 from scorer.families.slidegeom.generate import generate_boards
-from scorer.families.slidegeom.render import Placed
 from scorer.families.slidegeom.text import placed
+from scorer.families.slidegeom.view_2d import render_2d
+from scorer.families.slidegeom.view_3d import render_3d
+from scorer.families.slidegeom.view_state import Placed
+from scorer.families.slidegeom.view_text import render_text
 from scorer.render import fonts
 from scorer.render.png import png_bytes
 
 State = Placed  # (geom, cell) pairs in board-coordinate order
 VIEWS: dict[str, Callable[[State], bytes]] = {
-    "3d": lambda state: png_bytes(slidegeom_render.render_3d(state)),
-    "2d": lambda state: png_bytes(slidegeom_render.render_2d(state)),
-    "text": lambda state: slidegeom_render.render_text(state).encode(),
+    "3d": lambda state: png_bytes(render_3d(state)),
+    "2d": lambda state: png_bytes(render_2d(state)),
+    "text": lambda state: render_text(state).encode(),
 }
-CACHED_MODULES: tuple[ModuleType, ...] = (slidegeom_render, fonts)
+# Every module that holds a cache of the views (the text view has none).
+CACHED_MODULES: tuple[ModuleType, ...] = (scene_3d, board_3d, geoms_3d, view_2d, symbols_2d, fonts)
 
 
 @dataclass(frozen=True)
