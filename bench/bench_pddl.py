@@ -16,10 +16,10 @@ from collections import deque
 from collections.abc import Callable
 from typing import ParamSpec, TypeVar
 
+from pddl_samples import BLOCKSWORLD_DOMAIN, HARD_PROBLEM
 from unified_planning.io import PDDLReader
 from unified_planning.shortcuts import SequentialSimulator, get_environment
 
-from pddl_samples import BLOCKSWORLD_DOMAIN, HARD_PROBLEM
 from scorer.pddl import Task, bfs, parse_task, reachable_states
 
 P = ParamSpec("P")

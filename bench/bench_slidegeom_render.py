@@ -99,10 +99,14 @@ def main() -> None:
     options = parser.parse_args()
     states = fixed_states(options.boards)
     load = os.getloadavg()[0]
-    print(f"{len(states)} states of {len(states) // 2} standard boards "
-          f"(load average {load:.1f} on {os.cpu_count()} cores at start)")
-    print("| view | ours images/s (CPU) | ours images/s (wall) | from scratch images/s (CPU) "
-          "| from scratch images/s (wall) | ratio (CPU) |")
+    print(
+        f"{len(states)} states of {len(states) // 2} standard boards "
+        f"(load average {load:.1f} on {os.cpu_count()} cores at start)"
+    )
+    print(
+        "| view | ours images/s (CPU) | ours images/s (wall) | from scratch images/s (CPU) "
+        "| from scratch images/s (wall) | ratio (CPU) |"
+    )
     print("|---|---:|---:|---:|---:|---:|")
     ours_by_view = {}
     for view, draw in VIEWS.items():
@@ -111,11 +115,15 @@ def main() -> None:
         assert ours.outputs == scratch.outputs, f"{view}: the caches changed an image"
         ours_by_view[view] = ours
         n = len(states)
-        print(f"| {view} | {n / ours.cpu:,.1f} | {n / ours.wall:,.1f} | {n / scratch.cpu:,.1f} | "
-              f"{n / scratch.wall:,.1f} | {scratch.cpu / ours.cpu:.1f}x |")
+        print(
+            f"| {view} | {n / ours.cpu:,.1f} | {n / ours.wall:,.1f} | {n / scratch.cpu:,.1f} | "
+            f"{n / scratch.wall:,.1f} | {scratch.cpu / ours.cpu:.1f}x |"
+        )
     ratio_3d_2d = ours_by_view["3d"].cpu / ours_by_view["2d"].cpu
-    print(f"same bytes with and without caches in every view (asserted); "
-          f"a 3D image costs {ratio_3d_2d:.1f}x a 2D one (CPU)")
+    print(
+        f"same bytes with and without caches in every view (asserted); "
+        f"a 3D image costs {ratio_3d_2d:.1f}x a 2D one (CPU)"
+    )
 
 
 if __name__ == "__main__":

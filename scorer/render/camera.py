@@ -1,8 +1,9 @@
 """Pinhole camera with a shifted lens, for drawing simple 3D scenes with Pillow.
 
 ``PinholeCamera`` holds the one perspective projection of the package; the
-pitched camera (``pitched_camera``) is built on it.  ``ShiftLensCamera`` looks straight along +Z (no pitch), so vertical world lines stay
-vertical in the image: a tall stack never leans outwards, whatever its column.
+pitched camera (``pitched_camera``) is built on it.  ``ShiftLensCamera`` looks
+straight along +Z (no pitch), so vertical world lines stay vertical in the
+image: a tall stack never leans outwards, whatever its column.
 The view "from above" comes from raising the camera and shifting the principal
 point (``centre_y``) down, like an architectural shift lens.
 

@@ -65,13 +65,9 @@ def box_corners(
     return local @ yaw_matrix(yaw_degrees).T + np.asarray(centre)
 
 
-def yawed_rectangle(
-    centre: tuple[float, float, float], half_x: float, half_z: float, yaw_degrees: float
-) -> FloatArray:
+def yawed_rectangle(centre: tuple[float, float, float], half_x: float, half_z: float, yaw_degrees: float) -> FloatArray:
     """The 4 corners, in order around it, of a horizontal yawed rectangle at ``centre``."""
-    local = np.array(
-        [[-half_x, 0.0, -half_z], [half_x, 0.0, -half_z], [half_x, 0.0, half_z], [-half_x, 0.0, half_z]]
-    )
+    local = np.array([[-half_x, 0.0, -half_z], [half_x, 0.0, -half_z], [half_x, 0.0, half_z], [-half_x, 0.0, half_z]])
     return local @ yaw_matrix(yaw_degrees).T + np.asarray(centre)
 
 

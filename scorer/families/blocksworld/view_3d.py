@@ -107,9 +107,7 @@ def _draw_table(canvas: Image.Image, layout: Layout3D) -> None:
     """Table top (lighter towards the viewer) and its front edge."""
     left, right = layout.table_x
     front, bottom = STACK_DEPTH - TABLE_FRONT_MARGIN, -TABLE_THICKNESS
-    front_corners = np.array(
-        [[left, 0, front], [right, 0, front], [right, bottom, front], [left, bottom, front]]
-    )
+    front_corners = np.array([[left, 0, front], [right, 0, front], [right, bottom, front], [left, bottom, front]])
     top_polygon = table_top_polygon(layout)
     rows = [point[1] for point in top_polygon]
     top_fill = row_gradient(canvas.size, min(rows), max(rows), _TABLE_TOP_BACK, _TABLE_TOP_FRONT)

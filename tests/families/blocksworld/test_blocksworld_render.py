@@ -129,9 +129,7 @@ def test_red_on_blue_in_c2_of_4(renderer: Renderer) -> None:
 
 @pytest.mark.parametrize("renderer", RENDERERS)
 @pytest.mark.parametrize("state", [SIX_IN_C3_OF_5, ALL_SIX_IN_C1, MIXED])
-def test_every_column_shows_its_stack_bottom_to_top(
-    renderer: Renderer, state: tuple[tuple[str, ...], ...]
-) -> None:
+def test_every_column_shows_its_stack_bottom_to_top(renderer: Renderer, state: tuple[tuple[str, ...], ...]) -> None:
     image = renderer(state)
     for column_index, stack in enumerate(state):
         assert colours_up_column(image, len(state), column_index) == list(stack)

@@ -50,10 +50,7 @@ def classify_all(pixels: np.ndarray) -> list[str | None]:
     residual = np.linalg.norm(rgb - brightness[:, :, None] * PALETTE, axis=2)
     matches = (brightness >= 0.4) & (brightness <= 1.15) & (residual < 35)
     best = np.where(matches, residual, np.inf).argmin(axis=1)
-    return [
-        PALETTE_NAMES[int(index)] if any_match else None
-        for index, any_match in zip(best, matches.any(axis=1))
-    ]
+    return [PALETTE_NAMES[int(index)] if any_match else None for index, any_match in zip(best, matches.any(axis=1))]
 
 
 def colour_around(image: Image.Image, point: tuple[int, int], radius: int = 3) -> str | None:
