@@ -49,6 +49,10 @@ class PinholeCamera:
         v = self.centre_y - self.focal_px * local[:, 1] / depth
         return np.stack([u, v], axis=1)
 
+    def project_polygon(self, points: FloatArray | list[list[float]]) -> list[tuple[float, float]]:
+        """Project world points (N, 3) to the (u, v) pairs Pillow draws a polygon through."""
+        return [(float(u), float(v)) for u, v in self.project(np.asarray(points, dtype=np.float64))]
+
     def sees_front_of(self, point_on_face: FloatArray, normal: FloatArray) -> bool:
         """Back-face test: is the face through ``point_on_face`` seen from its front?"""
         to_camera = np.asarray(self.position) - np.asarray(point_on_face)

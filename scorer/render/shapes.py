@@ -91,7 +91,7 @@ def project_box(
         corners = (np.asarray(corner_signs, dtype=np.float64) * half) @ rotation.T + np.asarray(centre)
         if not camera.sees_front_of(corners.mean(axis=0), normal):
             continue
-        polygon = tuple((float(u), float(v)) for u, v in camera.project(corners))
+        polygon = tuple(camera.project_polygon(corners))
         faces.append(ProjectedFace(name, polygon, light.brightness(normal)))
     return tuple(faces)
 

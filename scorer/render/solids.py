@@ -96,7 +96,7 @@ def project_faces(camera: PinholeCamera, faces: Sequence[Face], light: Light) ->
     for face in faces:
         if not camera.sees_front_of(face.corners.mean(axis=0), face.normal):
             continue
-        polygon = tuple((float(u), float(v)) for u, v in camera.project(face.corners))
+        polygon = tuple(camera.project_polygon(face.corners))
         projected.append(ProjectedFace(face.name, polygon, light.brightness(face.normal)))
     return tuple(projected)
 

@@ -115,8 +115,4 @@ def table_top_polygon(layout: Layout3D) -> list[tuple[float, float]]:
     left, right = layout.table_x
     front, back = STACK_DEPTH - TABLE_FRONT_MARGIN, STACK_DEPTH + _TABLE_BACK_MARGIN
     corners = np.array([[left, 0, front], [right, 0, front], [right, 0, back], [left, 0, back]])
-    return as_polygon(layout.camera.project(corners))
-
-
-def as_polygon(points: np.ndarray) -> list[tuple[float, float]]:
-    return [(float(u), float(v)) for u, v in points]
+    return layout.camera.project_polygon(corners)

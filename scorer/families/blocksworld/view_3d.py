@@ -23,7 +23,6 @@ from scorer.families.blocksworld.scene_3d import (
     TABLE_FRONT_MARGIN,
     TABLE_THICKNESS,
     Layout3D,
-    as_polygon,
     cube_faces,
     layout_3d,
     table_top_polygon,
@@ -114,7 +113,7 @@ def _draw_table(canvas: Image.Image, layout: Layout3D) -> None:
     mask = Image.new("L", canvas.size, 0)
     ImageDraw.Draw(mask).polygon(top_polygon, fill=255)
     canvas.paste(top_fill, (0, 0), mask)
-    front_polygon = as_polygon(layout.camera.project(front_corners))
+    front_polygon = layout.camera.project_polygon(front_corners)
     ImageDraw.Draw(canvas).polygon(front_polygon, fill=_TABLE_FRONT_FACE)
 
 
@@ -139,7 +138,7 @@ def _shadow(
     centre = (layout.column_x[column_index] + _SHADOW_OFFSET[0], 0.0, STACK_DEPTH + _SHADOW_OFFSET[2])
     half = 0.5 * _SHADOW_SPREAD
     footprint = yawed_rectangle(centre, half, half, CUBE_YAW_DEGREES)
-    polygon = as_polygon(layout.camera.project(footprint))
+    polygon = layout.camera.project_polygon(footprint)
     shadow, (left, top) = soft_polygon_mask(polygon, _SHADOW_OPACITY, _SHADOW_BLUR_CUBES * layout.unit_px)
     table = Image.new("L", shadow.size, 0)
     ImageDraw.Draw(table).polygon([(u - left, v - top) for u, v in table_top_polygon(layout)], fill=255)

@@ -19,7 +19,6 @@ from scorer.families.slidegeom.scene_3d import (
     cell_base,
     cell_px,
     layout_3d,
-    project_polygon,
 )
 from scorer.families.slidegeom.view_state import Size
 from scorer.render.draw import row_gradient, soft_polygon_mask, vertical_gradient
@@ -56,7 +55,7 @@ def _draw_board_shadow(canvas: Image.Image, layout: Layout3D, board_size: int, s
     floor = -SLAB_THICKNESS
     footprint = [[-outer + dx, floor, -outer + dz], [outer + dx, floor, -outer + dz],
                  [outer + dx, floor, outer + dz], [-outer + dx, floor, outer + dz]]  # fmt: skip
-    polygon = project_polygon(layout.camera, footprint)
+    polygon = layout.camera.project_polygon(footprint)
     blur = 0.12 * cell_px(board_size, size)
     mask, origin = soft_polygon_mask(polygon, _BOARD_SHADOW_OPACITY, blur)
     canvas.paste(SHADOW_COLOUR, (*origin, origin[0] + mask.width, origin[1] + mask.height), mask)
@@ -68,8 +67,8 @@ def _draw_slab(canvas: Image.Image, layout: Layout3D) -> None:
     top = [[-outer, 0, -outer], [outer, 0, -outer], [outer, 0, outer], [-outer, 0, outer]]
     front = [[-outer, 0, -outer], [outer, 0, -outer], [outer, bottom, -outer], [-outer, bottom, -outer]]
     draw = ImageDraw.Draw(canvas)
-    draw.polygon(project_polygon(layout.camera, top), fill=_SLAB_TOP)
-    draw.polygon(project_polygon(layout.camera, front), fill=_SLAB_FRONT)
+    draw.polygon(layout.camera.project_polygon(top), fill=_SLAB_TOP)
+    draw.polygon(layout.camera.project_polygon(front), fill=_SLAB_FRONT)
 
 
 def _draw_tiles(canvas: Image.Image, layout: Layout3D, board_size: int) -> None:
@@ -82,7 +81,7 @@ def _draw_tiles(canvas: Image.Image, layout: Layout3D, board_size: int) -> None:
             cx, _, cz = cell_base((x, y), board_size)
             corners = [[cx - inset, 0, cz - inset], [cx + inset, 0, cz - inset],
                        [cx + inset, 0, cz + inset], [cx - inset, 0, cz + inset]]  # fmt: skip
-            draw.polygon(project_polygon(layout.camera, corners), fill=255)
+            draw.polygon(layout.camera.project_polygon(corners), fill=255)
     back_and_front = np.array([[0.0, 0.0, layout.half_board], [0.0, 0.0, -layout.half_board]])
     rows = layout.camera.project(back_and_front)[:, 1]
     fill = row_gradient(canvas.size, float(rows[0]), float(rows[1]), _TILE_BACK, _TILE_FRONT)

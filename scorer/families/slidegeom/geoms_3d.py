@@ -57,7 +57,7 @@ def _shadow(shape: str, cell: Cell, board_size: int, size: Size) -> _Sprite:
     else:
         radius = (_SPHERE_RADIUS * 0.8 if shape == "sphere" else _CYLINDER_RADIUS) * 1.05
         footprint = cylinder_faces(centre, radius, 0.0, segments=24)[1].corners
-    polygon = [(float(u), float(v)) for u, v in layout.camera.project(footprint)]
+    polygon = layout.camera.project_polygon(footprint)
     blur = _SHADOW_BLUR_CELLS * cell_px(board_size, size)
     return soft_polygon_mask(polygon, _SHADOW_OPACITY, blur)
 

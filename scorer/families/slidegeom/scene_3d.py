@@ -77,7 +77,3 @@ def cell_px(board_size: int, size: Size) -> float:
     camera = layout_3d(board_size, size).camera
     ends = camera.project(np.array([[-0.5, 0.0, 0.0], [0.5, 0.0, 0.0]]))
     return float(ends[1, 0] - ends[0, 0])
-
-
-def project_polygon(camera: PitchedCamera, corners: list[list[float]]) -> list[tuple[float, float]]:
-    return [(float(u), float(v)) for u, v in camera.project(np.array(corners))]
