@@ -17,13 +17,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from data_build import blocksworld_ground
-from scorer.families.blocksworld.problems import blocksworld_problems
 from data_build.shards import sha256_file, write_split
 from data_build.spec import BuildSettings
 from scorer.families.blocksworld import domain_pddl
+from scorer.families.blocksworld.configs import ground as blocksworld_ground
 from scorer.families.blocksworld.images import state_png
-from scorer.families.blocksworld.render import render_3d
+from scorer.families.blocksworld.problems import blocksworld_problems
+from scorer.families.blocksworld.view_3d import render_3d
 from scorer.pddl import plan_with_planner
 from scorer.render.png import png_bytes
 
@@ -71,7 +71,9 @@ def main() -> None:
 
     sample = [p for p in problems["test"]][:: max(1, len(problems["test"]) // (3 * args.planner_problems))]
     sample = sample[: 3 * args.planner_problems]
-    planner_s = sum(plan_with_planner(domain_pddl(), p.pddl(), engine="symk-opt", timeout_s=120).seconds for p in sample)
+    planner_s = sum(
+        plan_with_planner(domain_pddl(), p.pddl(), engine="symk-opt", timeout_s=120).seconds for p in sample
+    )
 
     print(f"blocksworld-ground, size {args.size}: {n_problems} problems, {n_rows} rows, {n_images} distinct images")
     print("| way | seconds | rows/s | images/s |\n|---|---:|---:|---:|")
@@ -80,9 +82,11 @@ def main() -> None:
     print(f"rows/s ratio ours / naive: {naive_s / ours_s:.1f}x")
     ours_per_problem = generation_s / n_problems
     planner_per_problem = planner_s / len(sample)
-    print(f"problem generation: ours {ours_per_problem:.2f} s/problem (reachable-space BFS + A*), "
-          f"symk-opt check {planner_per_problem:.2f} s/problem on {len(sample)} problems: "
-          f"ratio {planner_per_problem / ours_per_problem:.1f}x")
+    print(
+        f"problem generation: ours {ours_per_problem:.2f} s/problem (reachable-space BFS + A*), "
+        f"symk-opt check {planner_per_problem:.2f} s/problem on {len(sample)} problems: "
+        f"ratio {planner_per_problem / ours_per_problem:.1f}x"
+    )
 
 
 if __name__ == "__main__":

@@ -14,9 +14,9 @@ import argparse
 import time
 from collections import deque
 from collections.abc import Callable
-from pathlib import Path
 from typing import ParamSpec, TypeVar
 
+from pddl_samples import BLOCKSWORLD_DOMAIN, HARD_PROBLEM
 from unified_planning.io import PDDLReader
 from unified_planning.shortcuts import SequentialSimulator, get_environment
 
@@ -24,18 +24,6 @@ from scorer.pddl import Task, bfs, parse_task, reachable_states
 
 P = ParamSpec("P")
 R = TypeVar("R")
-ROOT = Path(__file__).resolve().parents[1]
-DOMAIN = ROOT / "scorer" / "families" / "blocksworld" / "domain.pddl"
-# Blocksworld "hard": 6 blocks, 4 columns, 60,480 reachable states, optimum 9.
-HARD_PROBLEM = """(define (problem p0) (:domain blocksworld)
-  (:objects r o p g y b - block c1 c2 c3 c4 - column)
-  (:init (on o r) (on y g) (on b y) (clear o) (clear p) (clear b)
-    (incolumn r c2) (incolumn o c2) (incolumn p c3) (incolumn g c1) (incolumn y c1) (incolumn b c1)
-    (rightof c2 c1) (rightof c3 c2) (rightof c4 c3) (rightof c3 c1) (rightof c4 c1) (rightof c4 c2)
-    (leftof c1 c2) (leftof c2 c3) (leftof c3 c4) (leftof c1 c3) (leftof c1 c4) (leftof c2 c4))
-  (:goal (and (on g r) (on b y) (clear o) (clear p) (clear g) (clear b)
-    (incolumn r c1) (incolumn o c4) (incolumn p c2) (incolumn g c1) (incolumn y c3) (incolumn b c3))))
-"""
 
 
 def timed(function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> tuple[R, float]:
@@ -78,7 +66,7 @@ def main() -> None:
     parser.add_argument("--up-states", type=int, default=2000, help="states UP's simulator expands")
     parser.add_argument("--repeat", type=int, default=3, help="runs of our enumeration (best is kept)")
     options = parser.parse_args()
-    domain = DOMAIN.read_text()
+    domain = BLOCKSWORLD_DOMAIN.read_text()
     task, parse_seconds = timed(parse_task, domain, HARD_PROBLEM)
     print(f"parse + ground: {parse_seconds:.2f} s ({len(task.atoms)} atoms, {len(task.actions)} actions)")
     states, ours = our_full_enumeration(task, options.repeat)

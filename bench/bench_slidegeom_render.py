@@ -28,20 +28,24 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 
-from scorer.families.slidegeom import render as slidegeom_render
+from scorer.families.slidegeom import board_3d, geoms_3d, scene_3d, symbols_2d, view_2d
 from scorer.families.slidegeom.generate import generate_boards
-from scorer.families.slidegeom.render import Placed
 from scorer.families.slidegeom.text import placed
+from scorer.families.slidegeom.view_2d import render_2d
+from scorer.families.slidegeom.view_3d import render_3d
+from scorer.families.slidegeom.view_state import Placed
+from scorer.families.slidegeom.view_text import render_text
 from scorer.render import fonts
 from scorer.render.png import png_bytes
 
 State = Placed  # (geom, cell) pairs in board-coordinate order
 VIEWS: dict[str, Callable[[State], bytes]] = {
-    "3d": lambda state: png_bytes(slidegeom_render.render_3d(state)),
-    "2d": lambda state: png_bytes(slidegeom_render.render_2d(state)),
-    "text": lambda state: slidegeom_render.render_text(state).encode(),
+    "3d": lambda state: png_bytes(render_3d(state)),
+    "2d": lambda state: png_bytes(render_2d(state)),
+    "text": lambda state: render_text(state).encode(),
 }
-CACHED_MODULES: tuple[ModuleType, ...] = (slidegeom_render, fonts)
+# Every module that holds a cache of the views (the text view has none).
+CACHED_MODULES: tuple[ModuleType, ...] = (scene_3d, board_3d, geoms_3d, view_2d, symbols_2d, fonts)
 
 
 @dataclass(frozen=True)
@@ -95,10 +99,14 @@ def main() -> None:
     options = parser.parse_args()
     states = fixed_states(options.boards)
     load = os.getloadavg()[0]
-    print(f"{len(states)} states of {len(states) // 2} standard boards "
-          f"(load average {load:.1f} on {os.cpu_count()} cores at start)")
-    print("| view | ours images/s (CPU) | ours images/s (wall) | from scratch images/s (CPU) "
-          "| from scratch images/s (wall) | ratio (CPU) |")
+    print(
+        f"{len(states)} states of {len(states) // 2} standard boards "
+        f"(load average {load:.1f} on {os.cpu_count()} cores at start)"
+    )
+    print(
+        "| view | ours images/s (CPU) | ours images/s (wall) | from scratch images/s (CPU) "
+        "| from scratch images/s (wall) | ratio (CPU) |"
+    )
     print("|---|---:|---:|---:|---:|---:|")
     ours_by_view = {}
     for view, draw in VIEWS.items():
@@ -107,11 +115,15 @@ def main() -> None:
         assert ours.outputs == scratch.outputs, f"{view}: the caches changed an image"
         ours_by_view[view] = ours
         n = len(states)
-        print(f"| {view} | {n / ours.cpu:,.1f} | {n / ours.wall:,.1f} | {n / scratch.cpu:,.1f} | "
-              f"{n / scratch.wall:,.1f} | {scratch.cpu / ours.cpu:.1f}x |")
+        print(
+            f"| {view} | {n / ours.cpu:,.1f} | {n / ours.wall:,.1f} | {n / scratch.cpu:,.1f} | "
+            f"{n / scratch.wall:,.1f} | {scratch.cpu / ours.cpu:.1f}x |"
+        )
     ratio_3d_2d = ours_by_view["3d"].cpu / ours_by_view["2d"].cpu
-    print(f"same bytes with and without caches in every view (asserted); "
-          f"a 3D image costs {ratio_3d_2d:.1f}x a 2D one (CPU)")
+    print(
+        f"same bytes with and without caches in every view (asserted); "
+        f"a 3D image costs {ratio_3d_2d:.1f}x a 2D one (CPU)"
+    )
 
 
 if __name__ == "__main__":

@@ -65,15 +65,11 @@ class GroundAction:
 
     def precondition_atoms(self) -> tuple[list[str], list[str]]:
         """(positive, negative) atoms of the literal part of the precondition."""
-        return _names(self.atom_names, self.pre_pos), _names(self.atom_names, self.pre_neg)
+        return atom_names(self.atom_names, self.pre_pos), atom_names(self.atom_names, self.pre_neg)
 
     def precondition_text(self) -> str:
         """The whole ground precondition as PDDL-like text (includes `pre_general`)."""
-        positive, negative = self.precondition_atoms()
-        parts = positive + [f"(not {atom})" for atom in negative]
-        if self.pre_general is not None:
-            parts.append(render(self.pre_general, self.atom_names))
-        return parts[0] if len(parts) == 1 else "(and " + " ".join(parts) + ")"
+        return conjunction_text(self.atom_names, self.pre_pos, self.pre_neg, self.pre_general)
 
     def effect_masks(self, state: int) -> tuple[int, int]:
         """(add, delete) masks when applied in `state`; delete excludes added atoms."""
@@ -94,11 +90,21 @@ class GroundAction:
         if changes_only:
             add &= ~state
             delete &= state
-        return _names(task.atoms, add), _names(task.atoms, delete)
+        return atom_names(task.atoms, add), atom_names(task.atoms, delete)
 
 
-def _names(atoms: Sequence[str], mask: int) -> list[str]:
+def atom_names(atoms: Sequence[str], mask: int) -> list[str]:
+    """The names of the atoms set in `mask`, lowest index first."""
     return [atoms[index] for index in bit_indices(mask)]
+
+
+def conjunction_text(atoms: Sequence[str], positive: int, negative: int, general: Formula | None) -> str:
+    """PDDL-like text of a precondition or goal: the literals of the two masks, then
+    the non-literal rest; one part stands alone, several are wrapped in (and ...)."""
+    parts = atom_names(atoms, positive) + [f"(not {atom})" for atom in atom_names(atoms, negative)]
+    if general is not None:
+        parts.append(render(general, atoms))
+    return parts[0] if len(parts) == 1 else "(" + " ".join(["and", *parts]) + ")"
 
 
 def compile_update(add: int, delete: int, cond_effects: Sequence[CondEffect]) -> StateUpdate:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ._action import GroundAction
-from ._formula import Formula, StateTest, compile_test, render, split_literals
+from ._action import GroundAction, atom_names, conjunction_text
+from ._formula import Formula, StateTest, compile_test, split_literals
 from ._names import normalize_name, split_call
 from ._successors import SuccessorGenerator
 from ._universe import Universe, object_has_type
@@ -154,14 +154,8 @@ class Task:
 
     def goal_atoms(self) -> tuple[list[str], list[str]]:
         """(positive, negative) atoms of the literal part of the goal."""
-        return self._names(self.goal_pos), self._names(self.goal_neg)
+        return atom_names(self.atoms, self.goal_pos), atom_names(self.atoms, self.goal_neg)
 
     def goal_text(self) -> str:
-        positive, negative = self.goal_atoms()
-        parts = positive + [f"(not {atom})" for atom in negative]
-        if self.goal_general is not None:
-            parts.append(render(self.goal_general, self.atoms))
-        return parts[0] if len(parts) == 1 else "(and " + " ".join(parts) + ")"
-
-    def _names(self, mask: int) -> list[str]:
-        return [atom for i, atom in enumerate(self.atoms) if mask >> i & 1]
+        """The whole goal as PDDL-like text (includes `goal_general`)."""
+        return conjunction_text(self.atoms, self.goal_pos, self.goal_neg, self.goal_general)

@@ -1,9 +1,12 @@
 """Shared drawing helpers for the domain image renderers (Pillow only).
 
-- ``camera``: a shift-lens pinhole camera (perspective projection).
+- ``camera``: the pinhole camera (the one perspective projection) and its shift-lens form.
+- ``pitched_camera``: the pinhole camera tilted down, for views from above.
 - ``shapes``: yawed boxes, back-face culling and Lambert shading.
 - ``draw``: gradients, dashed lines, shaded faces, soft shadows, supersampling resolve.
 - ``fonts``: a deterministic bundled font.
+- ``solids``: boxes, pyramids, cylinders and spheres standing on the ground.
+- ``png``: deterministic PNG bytes.
 """
 
 from scorer.render.camera import ShiftLensCamera, fit_camera_to_rows

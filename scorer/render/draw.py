@@ -16,9 +16,7 @@ def vertical_gradient(size: tuple[int, int], top: RGB, bottom: RGB) -> Image.Ima
     return row_gradient(size, 0.0, float(size[1] - 1), top, bottom)
 
 
-def row_gradient(
-    size: tuple[int, int], first_row: float, last_row: float, start: RGB, end: RGB
-) -> Image.Image:
+def row_gradient(size: tuple[int, int], first_row: float, last_row: float, start: RGB, end: RGB) -> Image.Image:
     """An RGB image fading from ``start`` at ``first_row`` to ``end`` at ``last_row``, flat outside."""
     width, height = size
     span = max(last_row - first_row, 1.0)

@@ -3,7 +3,8 @@
 ``ShiftLensCamera`` keeps its image plane vertical, which stretches the ground
 when it looks down steeply (the ground's image grows with tan of the angle).
 This camera pitches its optical axis instead, like a photograph taken from
-above, so a board seen at ~50 degrees keeps natural proportions.
+above, so a board seen at ~50 degrees keeps natural proportions.  It is the
+``PinholeCamera`` seen through turned axes: only ``camera_space`` differs.
 
 World axes as in ``camera``: X right, Y up, Z away from the viewer.  Image
 axes: u right, v down.  The camera never rolls or yaws: image rows stay
@@ -17,23 +18,18 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from scorer.render.camera import FloatArray
+from scorer.render.camera import FloatArray, PinholeCamera
 
 
 @dataclass(frozen=True)
-class PitchedCamera:
-    """A camera at ``position`` looking along +Z tilted down by ``pitch_degrees``."""
+class PitchedCamera(PinholeCamera):
+    """A pinhole camera looking along +Z tilted down by ``pitch_degrees``."""
 
-    position: tuple[float, float, float]
     pitch_degrees: float
-    focal_px: float
-    centre_x: float
-    centre_y: float
 
     def camera_space(self, points: FloatArray) -> FloatArray:
         """World points (N, 3) in camera axes (right, up, forward), shape (N, 3)."""
-        relative = np.asarray(points, dtype=np.float64) - np.asarray(self.position)
-        local: FloatArray = relative @ self.axes().T
+        local: FloatArray = super().camera_space(points) @ self.axes().T
         return local
 
     def axes(self) -> FloatArray:
@@ -47,24 +43,9 @@ class PitchedCamera:
             ]
         )
 
-    def project(self, points: FloatArray) -> FloatArray:
-        """Project world points of shape (N, 3) to image points of shape (N, 2)."""
-        local = self.camera_space(points)
-        depth = local[:, 2]
-        if np.any(depth <= 0):
-            raise ValueError("cannot project points at or behind the camera")
-        u = self.centre_x + self.focal_px * local[:, 0] / depth
-        v = self.centre_y - self.focal_px * local[:, 1] / depth
-        return np.stack([u, v], axis=1)
-
     def depth(self, point: tuple[float, float, float]) -> float:
         """Distance of ``point`` along the optical axis (for back-to-front sorting)."""
         return float(self.camera_space(np.asarray([point]))[0, 2])
-
-    def sees_front_of(self, point_on_face: FloatArray, normal: FloatArray) -> bool:
-        """Back-face test: is the face through ``point_on_face`` seen from its front?"""
-        to_camera = np.asarray(self.position) - np.asarray(point_on_face)
-        return bool(np.dot(to_camera, normal) > 1e-9)
 
     def to_camera_direction(self, direction: tuple[float, float, float]) -> FloatArray:
         """A world direction in image-friendly axes (right, down, towards the viewer)."""
@@ -92,11 +73,11 @@ def fit_pitched_camera(
     Projection is linear in focal length and principal point, so one projection
     with a unit focal length gives the scale and shift in closed form.
     """
-    unit = PitchedCamera(position, pitch_degrees, 1.0, 0.0, 0.0).project(points)
+    unit = PitchedCamera(position, 1.0, 0.0, 0.0, pitch_degrees=pitch_degrees).project(points)
     left, top, right, bottom = box
     spans = np.maximum(np.ptp(unit, axis=0), 1e-12)
     focal = min((right - left) / spans[0], (bottom - top) / spans[1])
     middle = (unit.min(axis=0) + unit.max(axis=0)) / 2
     centre_x = (left + right) / 2 - focal * float(middle[0])
     centre_y = (top + bottom) / 2 - focal * float(middle[1])
-    return PitchedCamera(position, pitch_degrees, focal, centre_x, centre_y)
+    return PitchedCamera(position, focal, centre_x, centre_y, pitch_degrees=pitch_degrees)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from scorer.render.camera import FloatArray, ShiftLensCamera
+from scorer.render.camera import FloatArray, PinholeCamera
 
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
@@ -65,18 +65,14 @@ def box_corners(
     return local @ yaw_matrix(yaw_degrees).T + np.asarray(centre)
 
 
-def yawed_rectangle(
-    centre: tuple[float, float, float], half_x: float, half_z: float, yaw_degrees: float
-) -> FloatArray:
+def yawed_rectangle(centre: tuple[float, float, float], half_x: float, half_z: float, yaw_degrees: float) -> FloatArray:
     """The 4 corners, in order around it, of a horizontal yawed rectangle at ``centre``."""
-    local = np.array(
-        [[-half_x, 0.0, -half_z], [half_x, 0.0, -half_z], [half_x, 0.0, half_z], [-half_x, 0.0, half_z]]
-    )
+    local = np.array([[-half_x, 0.0, -half_z], [half_x, 0.0, -half_z], [half_x, 0.0, half_z], [-half_x, 0.0, half_z]])
     return local @ yaw_matrix(yaw_degrees).T + np.asarray(centre)
 
 
 def project_box(
-    camera: ShiftLensCamera,
+    camera: PinholeCamera,
     centre: tuple[float, float, float],
     half_sizes: tuple[float, float, float],
     yaw_degrees: float,
@@ -95,7 +91,7 @@ def project_box(
         corners = (np.asarray(corner_signs, dtype=np.float64) * half) @ rotation.T + np.asarray(centre)
         if not camera.sees_front_of(corners.mean(axis=0), normal):
             continue
-        polygon = tuple((float(u), float(v)) for u, v in camera.project(corners))
+        polygon = tuple(camera.project_polygon(corners))
         faces.append(ProjectedFace(name, polygon, light.brightness(normal)))
     return tuple(faces)
 

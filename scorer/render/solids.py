@@ -14,23 +14,14 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 import numpy as np
 from PIL import Image, ImageDraw
 
-from scorer.render.camera import FloatArray
+from scorer.render.camera import FloatArray, PinholeCamera
 from scorer.render.shapes import RGB, Light, Point, ProjectedFace, shade
 
 Vector = tuple[float, float, float]
-
-
-class Camera(Protocol):
-    """What the solids need of a camera (``ShiftLensCamera`` and ``PitchedCamera`` both fit)."""
-
-    def project(self, points: FloatArray) -> FloatArray: ...
-
-    def sees_front_of(self, point_on_face: FloatArray, normal: FloatArray) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -99,13 +90,13 @@ def cylinder_faces(base: Vector, radius: float, height: float, segments: int = 4
     return tuple(faces)
 
 
-def project_faces(camera: Camera, faces: Sequence[Face], light: Light) -> tuple[ProjectedFace, ...]:
+def project_faces(camera: PinholeCamera, faces: Sequence[Face], light: Light) -> tuple[ProjectedFace, ...]:
     """The faces the camera sees, projected and shaded (a convex solid's need no sorting)."""
     projected: list[ProjectedFace] = []
     for face in faces:
         if not camera.sees_front_of(face.corners.mean(axis=0), face.normal):
             continue
-        polygon = tuple((float(u), float(v)) for u, v in camera.project(face.corners))
+        polygon = tuple(camera.project_polygon(face.corners))
         projected.append(ProjectedFace(face.name, polygon, light.brightness(face.normal)))
     return tuple(projected)
 

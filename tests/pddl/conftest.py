@@ -1,28 +1,16 @@
-"""Shared PDDL fixtures: the Planarium blocksworld domain, a generator of
-blocksworld problems, and small test domains exercising ADL-lite features."""
+"""Shared PDDL fixtures: the Planarium blocksworld domain and its hard sample problem
+(shared with the benchmarks, in bench/pddl_samples.py), a generator of blocksworld
+problems, and small test domains exercising ADL-lite features."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
 from itertools import pairwise
-from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-BLOCKSWORLD_DOMAIN = REPO / "scorer" / "families" / "blocksworld" / "domain.pddl"
-
-# The 6-block / 4-column sample problem (optimal plan length 9, per symk-opt).
-HARD_PROBLEM = """(define (problem p0) (:domain blocksworld)
-  (:objects r o p g y b - block c1 c2 c3 c4 - column)
-  (:init (on o r) (on y g) (on b y) (clear o) (clear p) (clear b)
-    (incolumn r c2) (incolumn o c2) (incolumn p c3) (incolumn g c1) (incolumn y c1) (incolumn b c1)
-    (rightof c2 c1) (rightof c3 c2) (rightof c4 c3) (rightof c3 c1) (rightof c4 c1) (rightof c4 c2)
-    (leftof c1 c2) (leftof c2 c3) (leftof c3 c4) (leftof c1 c3) (leftof c1 c4) (leftof c2 c4))
-  (:goal (and (on g r) (on b y) (clear o) (clear p) (clear g) (clear b)
-    (incolumn r c1) (incolumn o c4) (incolumn p c2) (incolumn g c1) (incolumn y c3) (incolumn b c3))))
-"""
+from bench.pddl_samples import BLOCKSWORLD_DOMAIN, HARD_PROBLEM
 
 # Type hierarchy, a domain constant, or / imply / exists / forall preconditions,
 # forall + conditional effects, equality, and a goal with a negative literal.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from functools import lru_cache
 
-from scorer.families.blocksworld.render import render_3d
+from scorer.families.blocksworld.view_3d import render_3d
 from scorer.render.png import png_bytes
 
 

@@ -14,8 +14,9 @@ from typing import Any
 
 from scorer.episodes.base import Observation, SettingsError
 from scorer.families.blocksworld.images import state_png
-from scorer.families.blocksworld.render import render_2d, render_text
 from scorer.families.blocksworld.state import Layout
+from scorer.families.blocksworld.view_2d import render_2d
+from scorer.families.blocksworld.view_text import render_text
 from scorer.render.png import png_bytes
 
 VIEWS = ("3d", "2d", "text")

@@ -55,11 +55,8 @@ def grid_neighbours(cell: Cell, cells: set[Cell]) -> list[Cell]:
     return [c for c in candidates if c in cells]
 
 
-def is_connected(cells: set[Cell]) -> bool:
-    """Whether the cells form one 4-connected region."""
-    if not cells:
-        return True
-    start = min(cells)
+def grid_region(start: Cell, cells: set[Cell]) -> set[Cell]:
+    """The cells of `cells` reachable from `start` by 4-neighbour steps (start included)."""
     seen = {start}
     stack = [start]
     while stack:
@@ -67,4 +64,9 @@ def is_connected(cells: set[Cell]) -> bool:
             if nxt not in seen:
                 seen.add(nxt)
                 stack.append(nxt)
-    return len(seen) == len(cells)
+    return seen
+
+
+def is_connected(cells: set[Cell]) -> bool:
+    """Whether the cells form one 4-connected region."""
+    return not cells or len(grid_region(min(cells), cells)) == len(cells)

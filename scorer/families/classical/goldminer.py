@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ._gen import Cell, atom, grid_neighbours, pick, prefixed_text, problem_pddl
+from ._gen import Cell, atom, grid_neighbours, grid_region, pick, prefixed_text, problem_pddl
 from .base import ClassicalDomain
 
 DOMAIN_PDDL = """\
@@ -120,7 +120,7 @@ def generate(rng: random.Random, size: int) -> str:
     rock = {c: _rock_kind(rng) for c in sorted(cells) if c[1] > 0 and c != gold}
     rock[gold] = "soft"
     free = sorted(c for c in cells if c not in rock or rock[c] is None)
-    region = sorted(_region(robot, set(free)))
+    region = sorted(grid_region(robot, set(free)))
     laser = rng.choice([c for c in region if c != robot] or region)
     bomb = rng.choice(free)
     init = [atom("robot-at", cell(robot)), atom("arm-empty"), atom("gold-at", cell(gold))]
@@ -137,18 +137,6 @@ def _rock_kind(rng: random.Random) -> str | None:
     if draw < _ROCK["hard"]:
         return "hard"
     return "soft" if draw < _ROCK["hard"] + _ROCK["soft"] else None
-
-
-def _region(start: Cell, free: set[Cell]) -> set[Cell]:
-    """The clear cells the robot can walk to from `start`."""
-    seen = {start}
-    stack = [start]
-    while stack:
-        for nxt in grid_neighbours(stack.pop(), free):
-            if nxt not in seen:
-                seen.add(nxt)
-                stack.append(nxt)
-    return seen
 
 
 GOLDMINER = ClassicalDomain(

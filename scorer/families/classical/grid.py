@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ._gen import Cell, atom, grid_neighbours, pick, prefixed_text, problem_pddl
+from ._gen import Cell, atom, grid_neighbours, grid_region, pick, prefixed_text, problem_pddl
 from .base import ClassicalDomain
 
 DOMAIN_PDDL = """\
@@ -103,7 +103,7 @@ def openable_region(layout: Layout) -> set[Cell]:
     key inside it fits gives exactly the reachable places."""
     cells = set(layout.cells)
     locked = dict(layout.locks)
-    region = _flood(layout.robot, cells - set(locked))
+    region = grid_region(layout.robot, cells - set(locked))
     while True:
         shapes = {shape for shape, where in layout.keys.values() if where in region}
         opened = [c for c, s in locked.items() if s in shapes and any(n in region for n in grid_neighbours(c, cells))]
@@ -111,18 +111,7 @@ def openable_region(layout: Layout) -> set[Cell]:
             return region
         for cell in opened:
             del locked[cell]
-        region = _flood(layout.robot, cells - set(locked))
-
-
-def _flood(start: Cell, free: set[Cell]) -> set[Cell]:
-    seen = {start}
-    stack = [start]
-    while stack:
-        for nxt in grid_neighbours(stack.pop(), free):
-            if nxt not in seen:
-                seen.add(nxt)
-                stack.append(nxt)
-    return seen
+        region = grid_region(layout.robot, cells - set(locked))
 
 
 def random_layout(rng: random.Random, params: dict[str, int]) -> Layout:

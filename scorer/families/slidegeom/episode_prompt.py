@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scorer.families.slidegeom.board import COLOURS, DIRECTIONS, SHAPES, cell_name
-from scorer.families.slidegeom.render import SHAPE_SYMBOLS_2D
+from scorer.families.slidegeom.symbols_2d import SHAPE_SYMBOLS_2D
 
 IMAGE_MARKER = "<image>"
 VIEWS = ("3d", "2d", "text")

@@ -11,8 +11,10 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from scorer.families.slidegeom.board import Geom, Placement
-from scorer.families.slidegeom.render import framed, render_2d, render_3d
+from scorer.families.slidegeom.frames import framed
 from scorer.families.slidegeom.text import placed
+from scorer.families.slidegeom.view_2d import render_2d
+from scorer.families.slidegeom.view_3d import render_3d
 from scorer.render.png import png_bytes
 
 

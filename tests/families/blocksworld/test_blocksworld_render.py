@@ -11,16 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from scorer.families.blocksworld import render
-from scorer.families.blocksworld.render import (
-    BLOCK_COLOURS,
-    BLOCK_NAMES,
-    block_centre_2d,
-    block_centre_3d,
-    render_2d,
-    render_3d,
-    render_text,
-)
+from scorer.families.blocksworld import scene_3d, view_2d, view_3d
+from scorer.families.blocksworld.palette import BLOCK_COLOURS, BLOCK_NAMES
+from scorer.families.blocksworld.view_2d import block_centre_2d, render_2d
+from scorer.families.blocksworld.view_3d import block_centre_3d, render_3d
+from scorer.families.blocksworld.view_text import render_text
 
 Renderer = Callable[..., Image.Image]
 RENDERERS = [pytest.param(render_3d, id="3d"), pytest.param(render_2d, id="2d")]
@@ -94,11 +89,11 @@ def test_bytes_survive_cache_clearing_and_caller_mutation(renderer: Renderer) ->
     expected = png_bytes(first)
     first.paste((0, 0, 0), (0, 0, first.width, first.height))  # must not touch the cache
     caches = (
-        render._scene_background_3d,
-        render._shadow,
-        render._cube_faces,
-        render._background_2d,
-        render._square_sprite,
+        view_3d._scene_background_3d,
+        view_3d._shadow,
+        scene_3d.cube_faces,
+        view_2d._background_2d,
+        view_2d._square_sprite,
     )
     for cache in caches:
         cache.cache_clear()
@@ -134,9 +129,7 @@ def test_red_on_blue_in_c2_of_4(renderer: Renderer) -> None:
 
 @pytest.mark.parametrize("renderer", RENDERERS)
 @pytest.mark.parametrize("state", [SIX_IN_C3_OF_5, ALL_SIX_IN_C1, MIXED])
-def test_every_column_shows_its_stack_bottom_to_top(
-    renderer: Renderer, state: tuple[tuple[str, ...], ...]
-) -> None:
+def test_every_column_shows_its_stack_bottom_to_top(renderer: Renderer, state: tuple[tuple[str, ...], ...]) -> None:
     image = renderer(state)
     for column_index, stack in enumerate(state):
         assert colours_up_column(image, len(state), column_index) == list(stack)

@@ -10,18 +10,11 @@ import pytest
 from PIL import Image, ImageFilter
 
 from scorer.families.slidegeom.board import COLOURS, SHAPES, Cell, Geom
-from scorer.families.slidegeom.render import (
-    DEFAULT_SIZE_2D,
-    DEFAULT_SIZE_3D,
-    FRAME_COLOURS,
-    GEOM_COLOURS,
-    cell_centre_2d,
-    cell_centre_3d,
-    framed,
-    render_2d,
-    render_3d,
-    render_text,
-)
+from scorer.families.slidegeom.frames import FRAME_COLOURS, framed
+from scorer.families.slidegeom.palette import GEOM_COLOURS
+from scorer.families.slidegeom.view_2d import DEFAULT_SIZE_2D, cell_centre_2d, render_2d
+from scorer.families.slidegeom.view_3d import DEFAULT_SIZE_3D, cell_centre_3d, render_3d
+from scorer.families.slidegeom.view_text import render_text
 from scorer.render.png import png_bytes
 
 Renderer = Callable[..., Image.Image]
@@ -57,10 +50,7 @@ def classify_all(pixels: np.ndarray) -> list[str | None]:
     residual = np.linalg.norm(rgb - brightness[:, :, None] * PALETTE, axis=2)
     matches = (brightness >= 0.4) & (brightness <= 1.15) & (residual < 35)
     best = np.where(matches, residual, np.inf).argmin(axis=1)
-    return [
-        PALETTE_NAMES[int(index)] if any_match else None
-        for index, any_match in zip(best, matches.any(axis=1))
-    ]
+    return [PALETTE_NAMES[int(index)] if any_match else None for index, any_match in zip(best, matches.any(axis=1))]
 
 
 def colour_around(image: Image.Image, point: tuple[int, int], radius: int = 3) -> str | None:

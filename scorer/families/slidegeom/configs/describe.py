@@ -19,12 +19,13 @@ from data_build.rows import dumps, image_cell, row_features
 from data_build.spec import BuildSettings, ConfigSpec, Rows
 from scorer.families.base import card_template
 from scorer.families.slidegeom.board import Board, Cell, Geom
+from scorer.families.slidegeom.describe import VIEWS, answer_key, describe_prompt
 from scorer.families.slidegeom.generate import GridCell, SlideProblem, generate_boards
 from scorer.families.slidegeom.pddl import domain_pddl
-from scorer.families.slidegeom.render import render_2d, render_3d
 from scorer.families.slidegeom.text import placed
+from scorer.families.slidegeom.view_2d import render_2d
+from scorer.families.slidegeom.view_3d import render_3d
 from scorer.render.png import png_bytes
-from scorer.families.slidegeom.describe import VIEWS, answer_key, describe_prompt
 
 CONFIG = "slidegeom-describe"
 DIFFICULTY = "standard"  # interference is irrelevant here; the standard grid spreads geom counts

@@ -1,0 +1,127 @@
+"""The geoms of the 3D view: shaded cubes, pyramids, cylinders and spheres, and their shadows.
+
+Faces, shadows and sphere sprites are cached per shape, cell, board and image size.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+from PIL import Image, ImageDraw
+
+from scorer.families.slidegeom.board import Cell, Geom
+from scorer.families.slidegeom.palette import GEOM_COLOURS
+from scorer.families.slidegeom.scene_3d import SHADOW_COLOUR, SHADOW_OFFSET, SUPERSAMPLE, cell_base, cell_px, layout_3d
+from scorer.families.slidegeom.view_state import Size
+from scorer.render.draw import soft_polygon_mask
+from scorer.render.shapes import Light, ProjectedFace, shade
+from scorer.render.solids import (
+    box_faces,
+    cylinder_faces,
+    draw_smooth_solid,
+    project_faces,
+    pyramid_faces,
+    sphere_sprite,
+)
+
+_Sprite = tuple[Image.Image, tuple[int, int]]  # an image and the pixel of its top-left corner
+
+_CUBE_HALF, _CUBE_HEIGHT = 0.28, 0.56
+_PYRAMID_HALF, _PYRAMID_HEIGHT = 0.33, 0.66
+_SPHERE_RADIUS = 0.31
+_CYLINDER_RADIUS, _CYLINDER_HEIGHT = 0.29, 0.58
+# Light from above, front and a little left: tops brightest, fronts near the
+# true colour, right sides darker, so every face keeps its hue.
+_LIGHT = Light(direction=(-0.35, 1.0, -0.6), ambient=0.55, diffuse=0.5)
+_EDGE_BRIGHTNESS = 0.55
+_SHADOW_OPACITY = 0.45
+_SHADOW_BLUR_CELLS = 0.05
+
+
+def paste_shadow(canvas: Image.Image, shape: str, cell: Cell, board_size: int, size: Size) -> None:
+    """Darken the board under a geom through its soft contact shadow."""
+    mask, (left, top) = _shadow(shape, cell, board_size, size)
+    canvas.paste(SHADOW_COLOUR, (left, top, left + mask.width, top + mask.height), mask)
+
+
+@lru_cache(maxsize=1024)
+def _shadow(shape: str, cell: Cell, board_size: int, size: Size) -> _Sprite:
+    """Soft contact shadow of a geom's footprint, cast right and back, away from the light."""
+    layout = layout_3d(board_size, size)
+    x, y, z = cell_base(cell, board_size)
+    centre = (x + SHADOW_OFFSET[0], y, z + SHADOW_OFFSET[2])
+    if shape in ("cube", "pyramid"):
+        half = (_CUBE_HALF if shape == "cube" else _PYRAMID_HALF) * 1.05
+        footprint = box_faces(centre, half, 0.0)[1].corners
+    else:
+        radius = (_SPHERE_RADIUS * 0.8 if shape == "sphere" else _CYLINDER_RADIUS) * 1.05
+        footprint = cylinder_faces(centre, radius, 0.0, segments=24)[1].corners
+    polygon = layout.camera.project_polygon(footprint)
+    blur = _SHADOW_BLUR_CELLS * cell_px(board_size, size)
+    return soft_polygon_mask(polygon, _SHADOW_OPACITY, blur)
+
+
+def _edge_width(size: Size) -> int:
+    """About one output pixel at the default size, on the supersampled canvas."""
+    return max(1, round(SUPERSAMPLE * min(size) / 360))
+
+
+def draw_geom_3d(
+    canvas: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    geom: Geom,
+    cell: Cell,
+    board_size: int,
+    size: Size,
+) -> None:
+    """Draw one geom on the supersampled canvas: a sphere's sprite, or a solid's shaded faces."""
+    colour = GEOM_COLOURS[geom.colour]
+    if geom.shape == "sphere":
+        sprite, origin = _sphere(geom.colour, cell, board_size, size)
+        canvas.paste(sprite, origin, sprite)
+        return
+    faces = _solid_faces(geom.shape, cell, board_size, size)
+    outline = shade(colour, 0.4)
+    if geom.shape == "cylinder":
+        draw_smooth_solid(draw, faces, colour, outline, _edge_width(size), frozenset({"top"}))
+        return
+    for face in faces:
+        fill = shade(colour, face.brightness)
+        draw.polygon(face.polygon, fill=fill, outline=shade(fill, _EDGE_BRIGHTNESS), width=_edge_width(size))
+
+
+@lru_cache(maxsize=1024)
+def _solid_faces(shape: str, cell: Cell, board_size: int, size: Size) -> tuple[ProjectedFace, ...]:
+    """The visible, shaded faces of a cube, pyramid or cylinder standing on ``cell``."""
+    base = cell_base(cell, board_size)
+    if shape == "cube":
+        faces = box_faces(base, _CUBE_HALF, _CUBE_HEIGHT)
+    elif shape == "pyramid":
+        faces = pyramid_faces(base, _PYRAMID_HALF, _PYRAMID_HEIGHT)
+    else:
+        faces = cylinder_faces(base, _CYLINDER_RADIUS, _CYLINDER_HEIGHT)
+    return project_faces(layout_3d(board_size, size).camera, faces, _LIGHT)
+
+
+@lru_cache(maxsize=512)
+def _sphere(colour: str, cell: Cell, board_size: int, size: Size) -> _Sprite:
+    """A shaded sphere resting on ``cell``: its sprite and the sprite's top-left pixel.
+
+    A sphere's image is a disc of radius f*r/d around its projected centre
+    (exactly so on the optical axis, nearly so for this mild field of view).
+    """
+    camera = layout_3d(board_size, size).camera
+    x, _, z = cell_base(cell, board_size)
+    centre = (x, _SPHERE_RADIUS, z)
+    radius_px = camera.focal_px * _SPHERE_RADIUS / camera.depth(centre)
+    light = camera.to_camera_direction(_LIGHT.direction)
+    sprite = sphere_sprite(
+        GEOM_COLOURS[colour],
+        radius_px,
+        (float(light[0]), float(light[1]), float(light[2])),
+        outline=shade(GEOM_COLOURS[colour], 0.4),
+        outline_px=_edge_width(size),
+    )
+    u, v = camera.project(np.array([centre]))[0]
+    return sprite, (round(u - sprite.width / 2), round(v - sprite.height / 2))
