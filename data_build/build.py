@@ -20,7 +20,14 @@ def build(out_dir: Path, configs: str | None = None, settings: BuildSettings = B
     Shards of configs not named are kept, stay in checksums.json and keep their part of
     the card.
     """
-    built = {spec.name: (spec, spec.build(settings)) for spec in select(configs)}
+    from tqdm import tqdm
+
+    built = {}
+    specs = select(configs)
+    with tqdm(specs, desc="configs", unit="config", disable=not settings.show_progress) as bar:
+        for spec in bar:
+            bar.set_postfix_str(spec.name)  # the config being built; some draw their own bar below
+            built[spec.name] = (spec, spec.build(settings))
     return write_configs(out_dir, built, settings.size, settings.seed)
 
 
