@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from data_build.card import card_configs, merge_cards, render_card
+from data_build.card import card_configs, finish_card, merge_cards, render_card
 from data_build.registry import select
 from data_build.shards import sha256_file, write_split
 from data_build.spec import BuildSettings, ConfigSpec, Rows
@@ -48,11 +48,18 @@ def write_configs(out_dir: Path, built: dict[str, tuple[ConfigSpec, Rows]], size
     if readme.is_file():
         old = readme.read_text()
         others = [c for c in card_configs(old) if c not in built and (out_dir / "data" / c).is_dir()]
-        card = merge_cards(card, old, others)
+        card = finish_card(merge_cards(card, old, others), [spec for spec, _ in built.values()] + _specs(others))
     readme.write_text(card)
     checksums = _checksums(out_dir)
     (out_dir / CHECKSUMS).write_text(json.dumps(checksums, indent=1, sort_keys=True) + "\n")
     return checksums
+
+
+def _specs(names: list[str]) -> list[ConfigSpec]:
+    """The registry's specs of configs a folder holds (a config no family declares any more is skipped)."""
+    from scorer.families import configs
+
+    return [configs()[name] for name in names if name in configs()]
 
 
 def _checksums(out_dir: Path) -> dict[str, str]:
