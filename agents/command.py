@@ -74,8 +74,8 @@ def run(agent_name: str, config: str, data: Path, split: str, settings_json: str
             spawned.shutdown()
     if not spawned:  # a spawned server wrote --out itself
         out.write_text("".join(json.dumps(line) + "\n" for line in report.logs))
-    for error in report.errors:
-        click.echo(f"warning: {error}", err=True)
+    for problem in report.errors:
+        click.echo(f"warning: {problem}", err=True)
     successes = f"{len(report.logs)} episodes logged to {out}"
     click.echo(f"{successes}; score them with: score {out} --data {data} --configs {config}")
     if report.errors:  # a run that lost episodes must not look like a clean one to a script

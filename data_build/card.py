@@ -10,7 +10,6 @@ from string import Template
 from typing import Any
 
 import yaml
-
 from datasets.info import DatasetInfo, DatasetInfosDict
 from datasets.splits import SplitDict, SplitInfo
 from huggingface_hub import DatasetCardData
@@ -73,7 +72,8 @@ def finish_card(card: str, specs: Iterable[ConfigSpec]) -> str:
 
 
 def _row_count(front: dict[str, Any]) -> int:
-    return sum(split.get("num_examples", 0) for info in _entries(front, "dataset_info") for split in info.get("splits", []))
+    infos = _entries(front, "dataset_info")
+    return sum(split.get("num_examples", 0) for info in infos for split in info.get("splits", []))
 
 
 def _size_category(rows: int) -> str:

@@ -66,4 +66,5 @@ def rows_cell(rows: dict[str, int]) -> str:
     """``test 9 / dev 3``, or ``not built``."""
     if not rows:
         return "not built"
-    return " / ".join(f"{split} {rows[split]}" for split in (*SPLITS, *sorted(set(rows) - set(SPLITS))) if split in rows)
+    ordered = (*SPLITS, *sorted(set(rows) - set(SPLITS)))
+    return " / ".join(f"{split} {rows[split]}" for split in ordered if split in rows)

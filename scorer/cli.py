@@ -56,7 +56,9 @@ class LazyGroup(click.Group):
         self.add_command(command, cmd_name)
         return command
 
-    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
         name = args[0] if args else ""
         if name and not name.startswith("-") and not ctx.resilient_parsing and self.get_command(ctx, name) is None:
             from scorer.suggest import unknown
@@ -158,7 +160,8 @@ def score(predictions: Path | None, data: Path, out: Path, split: str, configs: 
     try:
         check_selection(data, split, wanted)  # a typo answers at once, before the scorer is imported
         if predictions is not None and not predictions.is_file():
-            raise UserError(f"{predictions}: no such file; expected JSON Lines, one {{\"id\": ..., \"response\": ...}} per line")
+            expected = 'expected JSON Lines, one {"id": ..., "response": ...} a line'
+            raise UserError(f"{predictions}: no such file; {expected}")
         from scorer.scoring import score_file
 
         run = score_file(predictions, data, out, split, gold, wanted, all_configs, duplicates, show_progress=not quiet)

@@ -93,4 +93,6 @@ def mode_for(domain: str, name: str | None) -> Mode:
     return chosen
 
 
-__all__ = ["FAMILY_PACKAGES", "Family", "Mode", "configs", "families", "family_of", "importer_commands", "mode_for", "task_kinds"]
+__all__ = [
+    "FAMILY_PACKAGES", "Family", "Mode", "configs", "families", "family_of", "importer_commands", "mode_for", "task_kinds",
+]

@@ -18,9 +18,10 @@ from scorer.report.stats import Metric
 from scorer.tasks.base import Judgement, Reason, ScoredRow, TaskKind, mean, rate
 
 MAX_REPLY_CHARS = 200_000
-TEXT_FOR_EPISODE = ('an episode row is played, not answered in one text: its line is the log line of the rollout '
-                    'server or `planarium run`, {"id": ..., "episode": {"settings": {...}, "replies": ["reply 1", ...]}}; '
-                    'got a "response" text')
+TEXT_FOR_EPISODE = (
+    "an episode row is played, not answered in one text: its line is the log line of the rollout server or "
+    '`planarium run`, {"id": ..., "episode": {"settings": {...}, "replies": ["reply 1", ...]}}; got a "response" text'
+)
 
 
 def judge(row: KeyRow, prediction: Prediction) -> Judgement:
