@@ -123,14 +123,6 @@ def test_unknown_importer_gets_a_did_you_mean() -> None:
     assert result.returncode != 0 and "did you mean 'acpbench-hard'" in result.stderr
 
 
-def test_heatmap_with_nothing_to_draw_warns_and_exits_0(mini_data: Path, tmp_path: Path) -> None:
-    result = CliRunner().invoke(main, ["score", "--gold", "--data", str(mini_data), "--configs", "blocksworld-ground",
-                                       "--out", str(tmp_path / "r.json"), "--heatmap", str(tmp_path / "h.png"),
-                                       "--quiet"])
-    assert result.exit_code == 0, result.output
-    assert "warning: --heatmap" in result.output and not list(tmp_path.glob("h*.png"))
-
-
 def test_score_reports_untouched_configs_in_one_line(mini_data: Path, tmp_path: Path) -> None:
     predictions = tmp_path / "p.jsonl"
     CliRunner().invoke(main, ["answers", "--kind", "gold", "--data", str(mini_data), "-o", str(predictions)])
