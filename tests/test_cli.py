@@ -153,3 +153,11 @@ def test_run_exits_non_zero_when_the_server_cannot_be_reached(mini_data: Path) -
     result = _planarium("run", "--agent", "optimal", "--config", "blocksworld-episodes", "--data", str(mini_data),
                         "--server", "http://127.0.0.1:9")
     _assert_one_line_error(result, "cannot reach the rollout server")
+
+
+def test_run_exits_non_zero_when_an_episode_could_not_be_played(mini_data: Path, tmp_path: Path) -> None:
+    # The server refuses to start an episode in a mode the family does not offer.
+    result = _planarium("run", "--agent", "optimal", "--config", "blocksworld-episodes", "--data", str(mini_data),
+                        "--spawn", "--limit", "2", "--settings", '{"mode": "nope"}', "--out", str(tmp_path / "e.jsonl"))
+    assert result.returncode == 1 and "2 of 2 episode(s) could not be played" in result.stderr
+    assert "unknown mode 'nope'" in result.stderr
