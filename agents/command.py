@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from agents import AGENT_NAMES
+
+if TYPE_CHECKING:
+    from agents.client import RolloutClient
 
 
 @click.command()
@@ -30,12 +34,8 @@ def run(agent_name: str, config: str, data: Path, split: str, settings_json: str
         out: Path, concurrency: int, limit: int | None, model: str | None, base_url: str | None,
         max_tokens: int, seed: int) -> None:
     """Play the episodes of CONFIG with an agent through the HTTP API and write their log."""
-    from tqdm import tqdm
-
-    from agents import make_agent
     from agents.client import RolloutClient
-    from agents.runner import run_episodes
-    from scorer.dataset import DatasetError, load_keys
+    from scorer.dataset import DatasetError, check_selection, load_keys
 
     if spawn == bool(server):
         raise click.ClickException("give --server URL or --spawn (one of them)")
@@ -44,6 +44,17 @@ def run(agent_name: str, config: str, data: Path, split: str, settings_json: str
         assert isinstance(settings, dict)
     except (ValueError, AssertionError):
         raise click.ClickException("--settings must be a JSON object") from None
+    try:
+        check_selection(data, split, {config})  # a typo answers at once
+    except DatasetError as error:
+        raise click.ClickException(str(error)) from None
+    if server:
+        _check_reachable(RolloutClient(server))  # before loading anything: a wrong URL answers at once
+    from tqdm import tqdm
+
+    from agents import make_agent
+    from agents.runner import run_episodes
+
     try:
         rows = [r for r in load_keys(data, split, {config}).rows.values() if r.task == "episode"][:limit]
         agent = make_agent(agent_name, model=model, base_url=base_url, max_tokens=max_tokens, seed=seed,
@@ -63,10 +74,24 @@ def run(agent_name: str, config: str, data: Path, split: str, settings_json: str
             spawned.shutdown()
     if not spawned:  # a spawned server wrote --out itself
         out.write_text("".join(json.dumps(line) + "\n" for line in report.logs))
-    for error in report.errors:
-        click.echo(f"warning: {error}", err=True)
+    for problem in report.errors:
+        click.echo(f"warning: {problem}", err=True)
     successes = f"{len(report.logs)} episodes logged to {out}"
     click.echo(f"{successes}; score them with: score {out} --data {data} --configs {config}")
+    if report.errors:  # a run that lost episodes must not look like a clean one to a script
+        raise click.ClickException(f"{len(report.errors)} of {len(rows)} episode(s) could not be played "
+                                   "(warnings above); they are not in the log")
+
+
+def _check_reachable(client: RolloutClient) -> None:
+    from agents.client import ServerError
+
+    try:
+        client.health()
+    except (ServerError, OSError, ValueError) as error:
+        reason = getattr(error, "reason", None) or error
+        raise click.ClickException(f"cannot reach the rollout server at {client.url} ({reason}); "
+                                   "start one with `planarium serve`, or use --spawn") from None
 
 
 def _spawn(data: Path, out: Path):  # type: ignore[no-untyped-def]

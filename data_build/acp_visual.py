@@ -31,6 +31,7 @@ class VisualAcpDomain:
     per_kind: dict[str, dict[str, dict[str, int]]]
     fewshot: Callable[[int], Shots]  # seed -> two solved examples per kind
     card: Path  # the card section's template
+    papers: tuple[str, ...] = ("ACPBench Hard",)  # and the paper the domain's images follow
 
     @property
     def config(self) -> str:
@@ -60,4 +61,5 @@ def visual_spec(adapter: VisualAcpDomain) -> ConfigSpec:
         features=ACP_FEATURES,
         build=build,
         card_facts=lambda rows: {"count_table": count_table(rows)},
+        papers=adapter.papers,
     )

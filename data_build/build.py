@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from data_build.card import card_configs, merge_cards, render_card
+from data_build.card import card_configs, finish_card, merge_cards, render_card
 from data_build.registry import select
 from data_build.shards import sha256_file, write_split
 from data_build.spec import BuildSettings, ConfigSpec, Rows
@@ -20,7 +20,14 @@ def build(out_dir: Path, configs: str | None = None, settings: BuildSettings = B
     Shards of configs not named are kept, stay in checksums.json and keep their part of
     the card.
     """
-    built = {spec.name: (spec, spec.build(settings)) for spec in select(configs)}
+    from tqdm import tqdm
+
+    built = {}
+    specs = select(configs)
+    with tqdm(specs, desc="configs", unit="config", disable=not settings.show_progress) as bar:
+        for spec in bar:
+            bar.set_postfix_str(spec.name)  # the config being built; some draw their own bar below
+            built[spec.name] = (spec, spec.build(settings))
     return write_configs(out_dir, built, settings.size, settings.seed)
 
 
@@ -41,11 +48,18 @@ def write_configs(out_dir: Path, built: dict[str, tuple[ConfigSpec, Rows]], size
     if readme.is_file():
         old = readme.read_text()
         others = [c for c in card_configs(old) if c not in built and (out_dir / "data" / c).is_dir()]
-        card = merge_cards(card, old, others)
+        card = finish_card(merge_cards(card, old, others), [spec for spec, _ in built.values()] + _specs(others))
     readme.write_text(card)
     checksums = _checksums(out_dir)
     (out_dir / CHECKSUMS).write_text(json.dumps(checksums, indent=1, sort_keys=True) + "\n")
     return checksums
+
+
+def _specs(names: list[str]) -> list[ConfigSpec]:
+    """The registry's specs of configs a folder holds (a config no family declares any more is skipped)."""
+    from scorer.families import configs
+
+    return [configs()[name] for name in names if name in configs()]
 
 
 def _checksums(out_dir: Path) -> dict[str, str]:

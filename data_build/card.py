@@ -1,5 +1,6 @@
-"""Render ``parquet/README.md``: YAML configs + dataset_info, the header, then each config's section
-(its family's ``cards/<config>.md``)."""
+"""Render ``parquet/README.md``: a Hugging Face dataset card. YAML metadata (license, task
+categories, language, size, configs + dataset_info), the header, a BibTeX citation of each
+paper a config follows, then each config's section (its family's ``cards/<config>.md``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ from string import Template
 from typing import Any
 
 import yaml
-
 from datasets.info import DatasetInfo, DatasetInfosDict
 from datasets.splits import SplitDict, SplitInfo
 from huggingface_hub import DatasetCardData
@@ -17,6 +17,15 @@ from huggingface_hub import DatasetCardData
 from data_build.spec import SPLITS, ConfigSpec, Rows
 
 CARD_HEADER = Path(__file__).resolve().parent / "card_header.md"  # the card before the config sections
+CITATION_HEADING = "## Citation\n"
+# Hugging Face's metadata of the whole card (the hub's own vocabularies); license and size follow the configs.
+CARD_METADATA: dict[str, Any] = {
+    "pretty_name": "Planarium",
+    "language": ["en"],
+    "task_categories": ["visual-question-answering", "question-answering", "image-text-to-text"],
+    "tags": ["planning", "pddl", "vision-language-models", "benchmark"],
+}
+SIZE_CATEGORIES = ((1_000, "n<1K"), (10_000, "1K<n<10K"), (100_000, "10K<n<100K"), (1_000_000, "100K<n<1M"))
 
 
 def render_card(built: dict[str, tuple[ConfigSpec, Rows]], split_bytes: dict[tuple[str, str], int],
@@ -37,8 +46,38 @@ def render_card(built: dict[str, tuple[ConfigSpec, Rows]], split_bytes: dict[tup
         seed=seed,
         version=version,
         sections="\n\n".join(sections),
+        citations="",  # finish_card fills it, for every config the folder ends up holding
     )
-    return f"---\n{front_matter}---\n\n{body}"
+    return finish_card(f"---\n{front_matter}---\n\n{body}", [spec for spec, _ in built.values()])
+
+
+def finish_card(card: str, specs: Iterable[ConfigSpec]) -> str:
+    """The card-wide metadata and citations of ``specs`` (the configs the card holds, after
+    any merge): license(s), size category, and one BibTeX entry per paper followed."""
+    from scorer.families.papers import bibtex
+
+    front, body = _split_card(card)
+    chosen = list(specs)
+    licenses = sorted({spec.license for spec in chosen})
+    front = {**CARD_METADATA, "license": licenses[0] if len(licenses) == 1 else licenses,
+             "size_categories": [_size_category(_row_count(front))],
+             **{k: v for k, v in front.items() if k in ("configs", "dataset_info")}}
+    papers = sorted({paper for spec in chosen for paper in spec.papers})
+    citations = "\n\n".join(f"```bibtex\n{bibtex(paper)}\n```" for paper in papers) or "(none)"
+    start = body.index(CITATION_HEADING)
+    end = body.find("\n## ", start + 1)
+    cited = f"{CITATION_HEADING}\nIf you use a config, cite the paper(s) it follows:\n\n{citations}\n"
+    body = body[:start] + cited + (body[end:] if end >= 0 else "")
+    return "---\n" + yaml.safe_dump(front, sort_keys=False) + "---\n\n" + body
+
+
+def _row_count(front: dict[str, Any]) -> int:
+    infos = _entries(front, "dataset_info")
+    return sum(split.get("num_examples", 0) for info in infos for split in info.get("splits", []))
+
+
+def _size_category(rows: int) -> str:
+    return next((name for bound, name in SIZE_CATEGORIES if rows < bound), "1M<n<10M")
 
 
 def _yaml(built: dict[str, tuple[ConfigSpec, Rows]], split_bytes: dict[tuple[str, str], int]) -> str:

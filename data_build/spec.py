@@ -33,4 +33,11 @@ class ConfigSpec:
     card: Path  # the card section's template (string.Template, filled with card_facts)
     build: Callable[[BuildSettings], Rows]
     card_facts: Callable[[Rows], dict[str, str]] = field(default=lambda rows: {})
-    imported: bool = False  # made by `planarium import` from a paper's data, never by `planarium build`
+    papers: tuple[str, ...] = ()  # the papers it follows, by the names of scorer.families.papers
+    importer: str | None = None  # the `planarium import` command that makes it from a paper's data; None: built
+    license: str = "mit"  # Hugging Face license id of its rows (imported data keeps its source's license)
+
+    @property
+    def imported(self) -> bool:
+        """Made by `planarium import` from a paper's data, never by `planarium build`."""
+        return self.importer is not None

@@ -1,8 +1,15 @@
-"""The ``planarium`` command (build, score, answers) and its ``score`` shortcut."""
+"""The ``planarium`` command (build, score, answers, configs) and its ``score`` shortcut.
+
+Start-up imports click and nothing heavy: the commands that live with their subsystem
+(the server, the agents, the importers each family declares) are imported only when they
+run, so ``planarium --help`` and every usage error answer at once.
+"""
 
 from __future__ import annotations
 
+import importlib
 import sys
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -12,21 +19,87 @@ from scorer import __version__
 
 if TYPE_CHECKING:  # the command imports its modules lazily, so `planarium --help` stays fast
     from scorer.grading import Grading
+    from scorer.predictions import InputProblem
+    from scorer.scoring import ScoreRun
 
 DEFAULT_DATA = Path("parquet")
+CONTEXT = {"help_option_names": ["-h", "--help"]}
 
 
 class UserError(click.ClickException):
     """A one-line error for the user: printed without a traceback, exit code 1."""
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(click.Group):
+    """A group whose listed commands are imported only when one of them is asked for.
+
+    ``lazy`` gives, per command name, ``"module:attribute"`` of the click command; ``short_help``
+    (optional) is shown by ``--help`` without importing anything.
+    """
+
+    def __init__(self, *args: object, lazy: Callable[[], Mapping[str, str]],
+                 short_help: Mapping[str, str] | None = None, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self._lazy = lazy
+        self._short_help = dict(short_help or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self._lazy()})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        command = super().get_command(ctx, cmd_name)
+        target = self._lazy().get(cmd_name) if command is None else None
+        if target is None:
+            return command
+        module, _, attribute = target.partition(":")
+        command = getattr(importlib.import_module(module), attribute)
+        self.add_command(command, cmd_name)
+        return command
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and not ctx.resilient_parsing and self.get_command(ctx, name) is None:
+            from scorer.suggest import unknown
+
+            ctx.fail(unknown("command", name, self.list_commands(ctx)))
+        return super().resolve_command(ctx, args)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        entries = []
+        for name in self.list_commands(ctx):
+            if name in self._short_help and name not in self.commands:
+                entries.append((name, self._short_help[name]))
+                continue
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                entries.append((name, command.get_short_help_str(formatter.width - 6 - len(name))))
+        if entries:
+            with formatter.section("Commands"):
+                formatter.write_dl(entries)
+
+
+# Commands that live with their subsystem; the names and one-line helps are here so that
+# `planarium --help` lists them without importing them.
+SUBSYSTEM_COMMANDS = {
+    "serve": "scorer.rollout.command:serve",
+    "run": "agents.command:run",
+}
+SUBSYSTEM_HELP = {
+    "serve": "Run episodes over HTTP + JSON (the rollout server).",
+    "run": "Play the episodes of a config with an agent through the HTTP API.",
+}
+
+
+@click.group(cls=LazyGroup, context_settings=CONTEXT, lazy=lambda: SUBSYSTEM_COMMANDS, short_help=SUBSYSTEM_HELP)
 @click.version_option(__version__, prog_name="planarium")
 def main() -> None:
     """Planarium: a benchmark of planning for vision-language models.
 
     \b
     planarium build --size mini            # write the dataset into parquet/
+    planarium configs                      # what each config is, and what is built
     planarium answers --kind gold -o p.jsonl
     score p.jsonl                          # = planarium score p.jsonl
     """
@@ -54,7 +127,8 @@ def build(configs: str | None, size: str, seed: int, out: Path, quiet: bool) -> 
     click.echo(f"wrote {len(checksums)} shard(s), README.md and checksums.json to {out}/")
 
 
-@main.command()
+@main.command(context_settings=CONTEXT)
+@click.version_option(__version__, prog_name="planarium score")
 @click.argument("predictions", required=False, type=click.Path(path_type=Path))
 @click.option("--data", type=click.Path(path_type=Path), default=DEFAULT_DATA, show_default=True,
               help="Built dataset folder (with checksums.json).")
@@ -62,33 +136,73 @@ def build(configs: str | None, size: str, seed: int, out: Path, quiet: bool) -> 
               help="results.json path; per-row verdicts go to <stem>.rows.jsonl beside it.")
 @click.option("--split", default="test", show_default=True)
 @click.option("--configs", default=None, help="Only score these comma-separated configs.")
+@click.option("--all-configs", is_flag=True,
+              help="Grade every selected config, even those no prediction touches (their rows score 0).")
+@click.option("--duplicates", type=click.Choice(["first", "last", "error"]), default="first", show_default=True,
+              help="Which line of a repeated id counts (error: refuse the file).")
 @click.option("--gold", is_flag=True, help="Score the answer keys themselves (must give 100%).")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
 @click.option("--heatmap", type=click.Path(path_type=Path), default=None,
               help="Also draw the completion heat maps of the scored configs whose family draws one "
               "(e.g. episodes over geoms x optimal length) to this PNG.")
-def score(predictions: Path | None, data: Path, out: Path, split: str, configs: str | None, gold: bool,
-          heatmap: Path | None) -> None:
-    """Score PREDICTIONS (JSON Lines: {"id": ..., "response": "raw text"}) and print a table."""
-    from scorer.dataset import DatasetError
+def score(predictions: Path | None, data: Path, out: Path, split: str, configs: str | None, all_configs: bool,
+          duplicates: str, gold: bool, quiet: bool, heatmap: Path | None) -> None:
+    """Score PREDICTIONS (JSON Lines: {"id": ..., "response": "raw text"}) and print a table.
+
+    Only the configs the predictions touch are graded (the others are listed as not attempted).
+    """
+    from scorer.dataset import DatasetError, check_selection
     from scorer.predictions import PredictionsFileError
-    from scorer.report.results import counts_table, results_table
-    from scorer.scoring import score_file
 
     if (predictions is None) == (not gold):
         raise UserError("give a PREDICTIONS file, or --gold to score the answer keys (not both)")
-    wanted = {c.strip() for c in configs.split(",")} if configs else None
+    wanted = {c.strip() for c in configs.split(",") if c.strip()} if configs else None
     try:
-        run = score_file(predictions, data, out, split, gold, wanted)
+        check_selection(data, split, wanted)  # a typo answers at once, before the scorer is imported
+        if predictions is not None and not predictions.is_file():
+            expected = 'expected JSON Lines, one {"id": ..., "response": ...} a line'
+            raise UserError(f"{predictions}: no such file; {expected}")
+        from scorer.scoring import score_file
+
+        run = score_file(predictions, data, out, split, gold, wanted, all_configs, duplicates, show_progress=not quiet)
     except (DatasetError, PredictionsFileError) as error:
         raise UserError(str(error)) from None
-    for problem in run.problems:
-        click.echo(f"warning: {problem.kind}: {problem.message}", err=True)
+    _print_score_run(run, duplicates)
+    if heatmap is not None:
+        _write_heatmaps(run.grading, heatmap)
+
+
+PROBLEMS_SHOWN = 5  # per kind; the rest are counted (and the first few kept in results.json)
+
+
+def _print_score_run(run: ScoreRun, duplicates_policy: str) -> None:
+    from scorer.report.results import counts_table, results_table
+
+    _print_problems(run.problems, duplicates_policy)
     click.echo(results_table(run.grading))
     click.echo()
     click.echo(counts_table(run.grading))
+    if run.not_attempted:
+        click.echo(f"\nnot attempted (no prediction; --all-configs to count their rows as missing): "
+                   f"{', '.join(run.not_attempted)}")
     click.echo(f"\nwrote {run.results_path} and {run.rows_path}")
-    if heatmap is not None:
-        _write_heatmaps(run.grading, heatmap)
+
+
+def _print_problems(problems: list[InputProblem], duplicates_policy: str) -> None:
+    """Each kind's first few problems; repeated ids in one line, however many."""
+    by_kind: dict[str, list[InputProblem]] = {}
+    for problem in problems:
+        by_kind.setdefault(problem.kind, []).append(problem)
+    duplicates = by_kind.pop("duplicate", [])
+    if duplicates:
+        click.echo(f"warning: duplicate: {len(duplicates):,} line(s) repeat an id given before (the first: "
+                   f"{duplicates[0].message.split(';')[0]}); the {duplicates_policy} line of each id counts "
+                   "(--duplicates first|last|error)", err=True)
+    for kind, found in by_kind.items():
+        for problem in found[:PROBLEMS_SHOWN]:
+            click.echo(f"warning: {kind}: {problem.message}", err=True)
+        if len(found) > PROBLEMS_SHOWN:
+            click.echo(f"warning: {kind}: ... and {len(found) - PROBLEMS_SHOWN:,} more such line(s)", err=True)
 
 
 def _write_heatmaps(grading: Grading, path: Path) -> None:
@@ -97,14 +211,17 @@ def _write_heatmaps(grading: Grading, path: Path) -> None:
     scored = sorted({family_of(row.domain).name: family_of(row.domain) for row, _ in grading.rows}.items())
     writers = [family.plots["heatmap"] for _, family in scored if "heatmap" in family.plots]
     if not writers:
-        raise UserError("the scored configs hold no episodes that a heat map is drawn for; nothing to draw")
+        click.echo("warning: --heatmap: the scored configs hold no episodes that a heat map is drawn for; "
+                   "nothing drawn", err=True)
+        return
     written: list[Path] = []
     for write in writers:
         try:
             written += write(grading, path)
         except ValueError as error:
-            raise UserError(str(error)) from None
-    click.echo(f"wrote heat map(s) {', '.join(str(p) for p in written)}")
+            click.echo(f"warning: --heatmap: {error}; nothing drawn", err=True)
+    if written:
+        click.echo(f"wrote heat map(s) {', '.join(str(p) for p in written)}")
 
 
 @main.command()
@@ -126,26 +243,28 @@ def answers(kind: str, data: Path, split: str, out: Path) -> None:
     click.echo(f"wrote {len(lines)} {kind} predictions to {out}")
 
 
-@main.group(name="import")
+@main.command(context_settings=CONTEXT)
+@click.option("--data", type=click.Path(path_type=Path), default=DEFAULT_DATA, show_default=True,
+              help="Dataset folder whose built rows are counted.")
+def configs(data: Path) -> None:
+    """List every config: family, kind, rows built per split, paper, and how to make it."""
+    from data_build.catalog import catalog, rows_cell
+    from scorer.report.table import format_table
+
+    entries = catalog(data)
+    table = [[e.name, e.family, e.kind, rows_cell(e.rows), ", ".join(e.papers) or "-", e.command] for e in entries]
+    click.echo(format_table(table, ["config", "family", "kind", f"rows in {data}/", "paper", "made by"]))
+
+
+def _importer_commands() -> Mapping[str, str]:
+    from scorer.families import importer_commands
+
+    return importer_commands()
+
+
+@main.group(name="import", cls=LazyGroup, context_settings=CONTEXT, lazy=_importer_commands)
 def import_group() -> None:
     """Turn a paper's published data into a Planarium config (Parquet shards + card)."""
-
-
-def _register_commands() -> None:
-    """Commands that live with their subsystem: the server, the agents, the importers
-    (each family declares its own)."""
-    from agents.command import run
-    from scorer.families import families
-    from scorer.rollout.command import serve
-
-    main.add_command(serve)
-    main.add_command(run)
-    for family in families().values():
-        for importer in family.importers():
-            import_group.add_command(importer)
-
-
-_register_commands()
 
 
 def score_main() -> None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import pyarrow.parquet as pq
+from scorer.suggest import unknown
 
 CHECKSUMS = "checksums.json"
 KEY_COLUMNS = ["id", "domain", "task", "difficulty", "domain_pddl", "problem_pddl", "answer_key", "meta"]
@@ -43,7 +43,10 @@ class KeyedDataset:
 
 def load_keys(root: Path, split: str = "test", configs: set[str] | None = None) -> KeyedDataset:
     """Every row of ``split`` (in the chosen configs), after verifying shard checksums."""
+    import pyarrow.parquet as pq  # here: `score` checks its arguments before paying for pyarrow
+
     checksums = read_checksums(root)
+    check_selection(root, split, configs)
     rows: dict[str, KeyRow] = {}
     for relative in sorted(checksums):
         config, shard_name = Path(relative).parts[-2:]
@@ -55,6 +58,27 @@ def load_keys(root: Path, split: str = "test", configs: set[str] | None = None) 
     if not rows:
         raise DatasetError(f"no {split} rows in {root}; build them with: planarium build --out {root}")
     return KeyedDataset(root, rows, checksums)
+
+
+def built_splits(root: Path) -> dict[str, set[str]]:
+    """config -> the splits ``checksums.json`` lists shards of."""
+    found: dict[str, set[str]] = {}
+    for relative in read_checksums(root):
+        config, shard_name = Path(relative).parts[-2:]
+        found.setdefault(config, set()).add(shard_name.split("-", 1)[0])
+    return found
+
+
+def check_selection(root: Path, split: str, configs: set[str] | None = None) -> None:
+    """A DatasetError with a did-you-mean hint for a config or split the folder does not hold
+    (cheap: reads checksums.json only)."""
+    built = built_splits(root)
+    for config in sorted(configs or ()):
+        if config not in built:
+            raise DatasetError(f"{unknown('config', config, built)} (in {root})")
+    splits = {s for name, names in built.items() if not configs or name in configs for s in names}
+    if split not in splits:
+        raise DatasetError(f"{unknown('split', split, splits)} (in {root})")
 
 
 def read_checksums(root: Path) -> dict[str, str]:

@@ -7,6 +7,7 @@ score 0 and are counted; a prediction of the wrong shape for its row is ``invali
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from scorer.dataset import KeyedDataset, KeyRow
@@ -33,8 +34,10 @@ class Grading:
     configs: dict[str, ConfigReport]
 
 
-def grade(dataset: KeyedDataset, predictions: dict[str, Prediction]) -> Grading:
-    graded = [(row, judge_row(row, predictions.get(row.id))) for row in dataset.rows.values()]
+def grade(dataset: KeyedDataset, predictions: dict[str, Prediction],
+          progress: Callable[[Iterable[KeyRow]], Iterable[KeyRow]] = lambda rows: rows) -> Grading:
+    """``progress`` wraps the rows as they are judged (a progress bar on the command line)."""
+    graded = [(row, judge_row(row, predictions.get(row.id))) for row in progress(dataset.rows.values())]
     by_config: dict[str, list[tuple[KeyRow, Judgement]]] = {}
     for row, judgement in graded:
         by_config.setdefault(row.config, []).append((row, judgement))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Container, Iterator
+from collections.abc import Callable, Container, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,7 +27,9 @@ UTF8_BOM = b"\xef\xbb\xbf"
 # Ids and excerpts are quoted in messages; a multi-megabyte one would flood the terminal.
 MAX_QUOTED_CHARS = 60
 
-PROBLEM_KINDS = ("malformed", "duplicate", "unknown_id", "not_utf8")
+PROBLEM_KINDS = ("malformed", "duplicate", "unknown_id", "not_selected", "not_utf8")
+# Which line of a repeated id counts: the first (the default), the last, or none (the file is refused).
+DUPLICATE_POLICIES = ("first", "last", "error")
 
 
 @dataclass(frozen=True)
@@ -48,7 +50,7 @@ class InputProblem:
 
 @dataclass
 class PredictionSet:
-    predictions: dict[str, Prediction]  # by id, first occurrence wins
+    predictions: dict[str, Prediction]  # by id, the occurrence the duplicate policy keeps
     problems: list[InputProblem]
     sha256: str  # of the exact file bytes, BOM and line endings included
     lines: int  # non-blank lines read
@@ -62,7 +64,11 @@ class _MalformedLine(ValueError):
     """One line is not a usable prediction; the message says why."""
 
 
-def read_predictions(path: Path) -> PredictionSet:
+def read_predictions(path: Path, duplicates: str = "first") -> PredictionSet:
+    """Every usable line of ``path``; ``duplicates`` says which line of a repeated id counts
+    (``error``: a PredictionsFileError at the first repeat)."""
+    if duplicates not in DUPLICATE_POLICIES:
+        raise ValueError(f"duplicates must be one of {', '.join(DUPLICATE_POLICIES)}, got {duplicates!r}")
     data = _read_bytes(path)
     prediction_set = PredictionSet({}, [], hashlib.sha256(data).hexdigest(), 0)
     saw_json_object = False
@@ -72,7 +78,7 @@ def read_predictions(path: Path) -> PredictionSet:
         try:
             value = _parse_json(_decode_line(raw_line, line_number, prediction_set.problems))
             saw_json_object = saw_json_object or isinstance(value, dict)
-            _add_first_occurrence(prediction_set, _prediction(value, line_number))
+            _add(prediction_set, _prediction(value, line_number), duplicates, path)
         except _MalformedLine as why:
             first_complaint = first_complaint or f"line {line_number}: {why}"
             message = f"line {line_number}: {why}; {LINE_EXPECTED}"
@@ -83,12 +89,19 @@ def read_predictions(path: Path) -> PredictionSet:
     return prediction_set
 
 
-def mark_unknown(pset: PredictionSet, known_ids: Container[str]) -> None:
-    """Move predictions whose id is not in the dataset out of ``pset.predictions`` into its problems."""
+def not_in_dataset(prediction_id: str) -> tuple[str, str]:
+    return "unknown_id", "is not in the dataset"
+
+
+def mark_unknown(pset: PredictionSet, known_ids: Container[str],
+                 why: Callable[[str], tuple[str, str]] = not_in_dataset) -> None:
+    """Move predictions whose id is not in ``known_ids`` out of ``pset.predictions`` into its
+    problems; ``why(id)`` gives the problem's kind and what to say of the id."""
     for prediction_id in [i for i in pset.predictions if i not in known_ids]:
         prediction = pset.predictions.pop(prediction_id)
-        message = f"line {prediction.line}: id {_quoted(prediction_id)} is not in the dataset; the line is ignored"
-        pset.problems.append(InputProblem(prediction.line, "unknown_id", message))
+        kind, reason = why(prediction_id)
+        message = f"line {prediction.line}: id {_quoted(prediction_id)} {reason}; the line is ignored"
+        pset.problems.append(InputProblem(prediction.line, kind, message))
     # Keep problems in file order so a report reads top to bottom.
     pset.problems.sort(key=lambda problem: problem.line)
 
@@ -166,12 +179,18 @@ def _response_or_episode(value: dict[str, Any]) -> tuple[str | None, dict | None
     return response, episode
 
 
-def _add_first_occurrence(prediction_set: PredictionSet, prediction: Prediction) -> None:
-    first = prediction_set.predictions.setdefault(prediction.id, prediction)
-    if first is not prediction:
-        message = (f"line {prediction.line}: id {_quoted(prediction.id)} already appeared on line {first.line}; "
-                   f"keeping line {first.line}, ignoring line {prediction.line}")
-        prediction_set.problems.append(InputProblem(prediction.line, "duplicate", message))
+def _add(prediction_set: PredictionSet, prediction: Prediction, duplicates: str, path: Path) -> None:
+    earlier = prediction_set.predictions.setdefault(prediction.id, prediction)
+    if earlier is prediction:
+        return
+    repeat = f"line {prediction.line}: id {_quoted(prediction.id)} already appeared on line {earlier.line}"
+    if duplicates == "error":
+        raise PredictionsFileError(f"{path}: {repeat} (--duplicates error); give each id once, "
+                                   "or --duplicates first|last to keep one of its lines")
+    kept, ignored = (earlier, prediction) if duplicates == "first" else (prediction, earlier)
+    prediction_set.predictions[prediction.id] = kept
+    message = f"{repeat}; keeping line {kept.line}, ignoring line {ignored.line}"
+    prediction_set.problems.append(InputProblem(prediction.line, "duplicate", message))
 
 
 def _json_type(value: Any) -> str:

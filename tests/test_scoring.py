@@ -5,9 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from scorer.dataset import load_keys
+from scorer.predictions import PredictionsFileError
 from scorer.references import reference_lines
 from scorer.scoring import score_file
+from scorer.tasks.episode import TEXT_FOR_EPISODE
 
 CONFIG = "blocksworld-ground"
 
@@ -53,7 +57,7 @@ def test_missing_unknown_duplicate_and_malformed_lines_are_reported(mini_data: P
              json.dumps({"id": json.loads(gold[1])["id"], "response": "I am not sure"}), gold[2]]
     run = score_file(_write(tmp_path / "p.jsonl", lines), mini_data, tmp_path / "results.json")
     results = json.loads(run.results_path.read_text())
-    kinds = {(p["line"], p["kind"]) for p in results["input_problems"]}
+    kinds = {(p["line"], kind) for kind, entry in results["input_problems"].items() for p in entry["first"]}
     assert {(2, "malformed"), (3, "duplicate"), (4, "unknown_id")} <= kinds
     counts = results["configs"][CONFIG]["counts"]
     assert counts["unparsable"] == 1
@@ -90,4 +94,40 @@ def test_a_text_response_for_an_episode_row_is_invalid(mini_data: Path, tmp_path
     row = next(json.loads(line) for line in run.rows_path.read_text().splitlines() if episode_id in line)
     # The reason keeps its string; the why is beside it, nothing was parsed.
     assert row["reason"] == "invalid" and "parsed" not in row
-    assert row["detail"] == "expected an episode log for an episode row, got a text response"
+    assert row["detail"] == TEXT_FOR_EPISODE and '"episode": {"settings"' in row["detail"]  # the line it expects
+
+
+def test_only_the_configs_predictions_touch_are_graded(mini_data: Path, tmp_path: Path) -> None:
+    gold = [line for line in reference_lines(load_keys(mini_data), "gold") if CONFIG in line]
+    run = score_file(_write(tmp_path / "p.jsonl", gold[:2]), mini_data, tmp_path / "results.json")
+    results = json.loads(run.results_path.read_text())
+    assert list(results["configs"]) == [CONFIG]
+    assert CONFIG not in results["not_attempted"] and len(results["not_attempted"]) >= 3
+    every = score_file(tmp_path / "p.jsonl", mini_data, tmp_path / "all.json", all_configs=True)
+    assert set(every.grading.configs) == set(load_keys(mini_data).configs()) and not every.not_attempted
+
+
+def test_ids_of_configs_left_out_and_of_another_split_say_so(mini_data: Path, tmp_path: Path) -> None:
+    keys = load_keys(mini_data)
+    other = next(row.id for row in keys.rows.values() if row.config != CONFIG)
+    dev_id = next(iter(load_keys(mini_data, "dev", {CONFIG}).rows))
+    lines = [json.dumps({"id": other, "response": "x"}), json.dumps({"id": dev_id, "response": "Yes"})]
+    run = score_file(_write(tmp_path / "p.jsonl", lines), mini_data, tmp_path / "r.json", configs={CONFIG})
+    messages = {p.kind: p.message for p in run.problems}
+    assert "--configs left out" in messages["not_selected"]
+    assert "--split dev" in messages["unknown_id"]
+
+
+def test_duplicates_are_summarised_and_follow_the_policy(mini_data: Path, tmp_path: Path) -> None:
+    row_id = next(iter(load_keys(mini_data, "test", {CONFIG}).rows))
+    lines = [json.dumps({"id": row_id, "response": answer}) for answer in ["Yes", "No"] * 50]
+    path = _write(tmp_path / "p.jsonl", lines)
+    first = score_file(path, mini_data, tmp_path / "first.json", duplicates="first")
+    last = score_file(path, mini_data, tmp_path / "last.json", duplicates="last")
+    verdicts = [next(v for r, v in run.grading.rows if r.id == row_id) for run in (first, last)]
+    assert {v.score for v in verdicts} == {0.0, 1.0}  # one of Yes / No is right: the two policies differ
+    problems = json.loads((tmp_path / "first.json").read_text())["input_problems"]
+    assert problems["duplicate"]["count"] == 99 and len(problems["duplicate"]["first"]) == 5
+    with pytest.raises(PredictionsFileError, match="--duplicates error"):
+        score_file(path, mini_data, tmp_path / "error.json", duplicates="error")
+

@@ -44,7 +44,9 @@ class Observation:
 
 @dataclass(frozen=True)
 class StepResult:
-    observation: Observation | None  # None once the episode is over
+    # The next prompt; on the step that ends the episode, the final one (gymnasium's
+    # convention: the last observation shows the outcome, it is never null).
+    observation: Observation
     terminated: bool
     truncated: bool
     info: dict[str, Any]

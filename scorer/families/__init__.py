@@ -71,6 +71,17 @@ def task_kinds() -> dict[str, TaskKind]:
     return {kind.name: kind for kind in kinds}
 
 
+def importer_commands() -> dict[str, str]:
+    """``planarium import`` command names -> "module:attribute" of each click command."""
+    commands: dict[str, str] = {}
+    for family in families().values():
+        for name, target in family.importers.items():
+            if name in commands:
+                raise ValueError(f"importer {name!r} is declared twice")
+            commands[name] = target
+    return commands
+
+
 def mode_for(domain: str, name: str | None) -> Mode:
     """The episode mode ``name`` (None: the default) of the family owning ``domain``;
     a ValueError says which modes that family offers."""
@@ -82,4 +93,6 @@ def mode_for(domain: str, name: str | None) -> Mode:
     return chosen
 
 
-__all__ = ["FAMILY_PACKAGES", "Family", "Mode", "configs", "families", "family_of", "mode_for", "task_kinds"]
+__all__ = [
+    "FAMILY_PACKAGES", "Family", "Mode", "configs", "families", "family_of", "importer_commands", "mode_for", "task_kinds",
+]

@@ -22,8 +22,6 @@ from scorer.report.stats import Metric
 from scorer.tasks.base import ScoredRow, TaskKind
 
 if TYPE_CHECKING:  # only for annotations: the build and the CLI stay out of the scorer's imports
-    import click
-
     from data_build.spec import ConfigSpec
     from scorer.grading import Grading
 
@@ -70,7 +68,8 @@ class Family:
     task_kinds: Sequence[TaskKind] = ()  # kinds only this family asks (the generic ones live in scorer.tasks)
     episode_metrics: Callable[[Sequence[ScoredRow]], list[Metric]] | None = None  # beside the shared ones
     plots: Mapping[str, PlotWriter] = field(default_factory=dict)  # e.g. "heatmap"
-    importers: Callable[[], Sequence[click.Command]] = field(default=lambda: ())  # `planarium import ...`
+    # `planarium import NAME` -> "module:attribute" of its click command, imported only when it runs
+    importers: Mapping[str, str] = field(default_factory=dict)
 
     def mode(self, name: str) -> Mode | None:
         return next((m for m in self.modes if m.name == name), None)

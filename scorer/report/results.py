@@ -13,7 +13,8 @@ from scorer.grading import Grading
 from scorer.predictions import InputProblem
 from scorer.report.table import format_table
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: input_problems summarised per kind; not_attempted
+EXAMPLES_KEPT = 5  # problems quoted per kind; a file of 100,000 duplicates stays a small results.json
 
 
 def results_document(
@@ -31,8 +32,19 @@ def results_document(
         "dataset": {"fingerprint": dataset_fingerprint(dataset.checksums), "checksums": dataset.checksums},
         "predictions_sha256": predictions_sha256,
         "configs": {name: _config_entry(report) for name, report in grading.configs.items()},
-        "input_problems": [{"line": p.line, "kind": p.kind, "message": p.message} for p in problems],
+        "input_problems": problems_summary(problems),
     }
+
+
+def problems_summary(problems: list[InputProblem]) -> dict[str, Any]:
+    """Per kind: how many lines, and the first few (line and message)."""
+    summary: dict[str, Any] = {}
+    for problem in problems:
+        entry = summary.setdefault(problem.kind, {"count": 0, "first": []})
+        entry["count"] += 1
+        if len(entry["first"]) < EXAMPLES_KEPT:
+            entry["first"].append({"line": problem.line, "message": problem.message})
+    return summary
 
 
 def dataset_fingerprint(checksums: dict[str, str]) -> str:

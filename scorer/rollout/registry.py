@@ -30,6 +30,8 @@ class LiveEpisode:
     last_seen: float = field(default_factory=time.monotonic)
     removed: bool = False  # abandoned, expired or failed: a request that raced the removal gets 404
     finished_record: dict[str, Any] | None = None  # its log line, once it terminated or was truncated
+    first_observation: str = ""  # the first prompt's text, and each step after it: the transcript
+    history: list[dict[str, Any]] = field(default_factory=list)
 
     def touch(self) -> None:
         self.last_seen = time.monotonic()

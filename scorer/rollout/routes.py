@@ -3,6 +3,7 @@
     POST   /episodes                {"id", "settings", "model"}  -> 201 first observation
     POST   /episodes/{eid}/step     {"reply"}                     -> observation, terminated, truncated, info
     GET    /episodes/{eid}                                         -> state, log line and outcome once done
+    GET    /episodes/{eid}/transcript                              -> every reply, info and observation text
     DELETE /episodes/{eid}                                         -> abandoned: logged and removed
     GET    /health                                                 -> status, active episodes, rows, version
 """
@@ -44,6 +45,10 @@ def describe(service: EpisodeService, params: dict[str, str], body: bytes) -> Re
     return Reply(HTTPStatus.OK, service.describe(params["eid"]))
 
 
+def transcript(service: EpisodeService, params: dict[str, str], body: bytes) -> Reply:
+    return Reply(HTTPStatus.OK, service.transcript(params["eid"]))
+
+
 def abandon(service: EpisodeService, params: dict[str, str], body: bytes) -> Reply:
     return Reply(HTTPStatus.OK, service.abandon(params["eid"]))
 
@@ -56,6 +61,7 @@ EPISODE_ID = r"(?P<eid>[^/]+)"
 ROUTES: list[tuple[re.Pattern[str], dict[str, Action]]] = [
     (re.compile(r"/episodes"), {"POST": create}),
     (re.compile(rf"/episodes/{EPISODE_ID}/step"), {"POST": step}),
+    (re.compile(rf"/episodes/{EPISODE_ID}/transcript"), {"GET": transcript}),
     (re.compile(rf"/episodes/{EPISODE_ID}"), {"GET": describe, "DELETE": abandon}),
     (re.compile(r"/health"), {"GET": health}),
 ]
@@ -72,7 +78,7 @@ def route(method: str, path: str) -> tuple[Action, dict[str, str]]:
             raise ApiError(HTTPStatus.METHOD_NOT_ALLOWED, f"{method} is not allowed on {path}; use {allowed}")
         return actions[method], match.groupdict()
     raise ApiError(HTTPStatus.NOT_FOUND, f"no route {path}; routes: POST /episodes, POST /episodes/{{id}}/step, "
-                                         "GET|DELETE /episodes/{id}, GET /health")
+                                         "GET /episodes/{id}/transcript, GET|DELETE /episodes/{id}, GET /health")
 
 
 def allowed_methods(path: str) -> str | None:

@@ -42,7 +42,7 @@ class EpisodeService:
             raise ApiError(HTTPStatus.BAD_REQUEST, str(error)) from None
         observation, info = episode.reset()
         document = {"observation": observation.to_json(), "info": info}
-        live = LiveEpisode(row_id, model, episode)
+        live = LiveEpisode(row_id, model, episode, first_observation=observation.text)
         self.registry.add(live)
         return {"episode_id": live.episode_id, **document}
 
@@ -68,6 +68,16 @@ class EpisodeService:
             return {"episode_id": live.episode_id, "id": live.row_id, "done": done,
                     "steps": len(live.episode.replies), "settings": live.episode.settings,
                     "log": live.finished_record, "outcome": live.episode.outcome() if done else None}
+
+    def transcript(self, episode_id: str) -> dict[str, Any]:
+        """The whole history, for a viewer: the first prompt, then each reply with its info and the
+        observation it led to (texts; images are in the step answers)."""
+        live = self.registry.get(episode_id)
+        with live.lock:
+            self._check_present(live)
+            return {"episode_id": live.episode_id, "id": live.row_id, "model": live.model,
+                    "settings": live.episode.settings, "done": live.episode.done,
+                    "first_observation": live.first_observation, "steps": list(live.history)}
 
     def abandon(self, episode_id: str) -> dict[str, Any]:
         live = self.registry.get(episode_id)
@@ -108,12 +118,14 @@ class EpisodeService:
     def _step_or_fail(self, live: LiveEpisode, reply: str) -> dict[str, Any]:
         try:
             result = live.episode.step(reply)
-            observation = result.observation.to_json() if result.observation else None
+            observation = result.observation.to_json()
         except Exception as error:
             self._remove(live, "error")
             raise EpisodeFailed(HTTPStatus.INTERNAL_SERVER_ERROR,
                                 f"episode {live.episode_id} failed on this step ({type(error).__name__}: {error}); "
                                 "it was logged with end 'error' and removed") from error
+        live.history.append({"reply": reply, "info": result.info, "observation": result.observation.text,
+                             "terminated": result.terminated, "truncated": result.truncated})
         return {"observation": observation, "terminated": result.terminated, "truncated": result.truncated,
                 "info": result.info}
 

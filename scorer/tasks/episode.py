@@ -18,12 +18,16 @@ from scorer.report.stats import Metric
 from scorer.tasks.base import Judgement, Reason, ScoredRow, TaskKind, mean, rate
 
 MAX_REPLY_CHARS = 200_000
+TEXT_FOR_EPISODE = (
+    "an episode row is played, not answered in one text: its line is the log line of the rollout server or "
+    '`planarium run`, {"id": ..., "episode": {"settings": {...}, "replies": ["reply 1", ...]}}; got a "response" text'
+)
 
 
 def judge(row: KeyRow, prediction: Prediction) -> Judgement:
     episode = prediction.episode
     if episode is None:
-        return Judgement(0.0, Reason.INVALID, detail="expected an episode log for an episode row, got a text response")
+        return Judgement(0.0, Reason.INVALID, detail=TEXT_FOR_EPISODE)
     problem = _shape_problem(episode)
     if problem:
         return Judgement(0.0, Reason.INVALID, detail=problem)

@@ -39,7 +39,7 @@ def test_schema_metadata_carries_the_features(mini_data: Path) -> None:
 
 def test_card_yaml_lists_configs_and_features(mini_data: Path) -> None:
     card = (mini_data / "README.md").read_text()
-    assert card.startswith("---\nconfigs:")
+    assert card.startswith("---\n") and "\nconfigs:\n- config_name:" in card
     assert f"path: data/{CONFIG}/test-*" in card
     assert "list: image" in card
     assert "$" not in card.split("---", 2)[2].replace("$ ", "")  # every template field filled
@@ -87,3 +87,38 @@ def test_rebuilding_one_config_keeps_the_others_in_the_card(mini_data: Path, tmp
     for config in card_configs(before):
         assert f"| `{config}` |" in after and f"\n## {config}\n" in after
     assert load_dataset(str(out), CONFIG, split="dev").num_rows > 0  # the merged YAML still loads
+
+
+def test_the_card_is_a_hugging_face_card_with_a_citation_per_paper(mini_data: Path) -> None:
+    from huggingface_hub import DatasetCard
+
+    from scorer.families import configs
+    from scorer.families.papers import bibtex
+
+    card = DatasetCard((mini_data / "README.md").read_text())
+    metadata = card.data.to_dict()
+    assert metadata["license"] == "mit" and metadata["language"] == ["en"] and metadata["pretty_name"] == "Planarium"
+    assert "visual-question-answering" in metadata["task_categories"]
+    rows = sum(pq.read_metadata(path).num_rows for path in (mini_data / "data").glob("*/*.parquet"))
+    assert metadata["size_categories"] == ["n<1K" if rows < 1000 else "1K<n<10K"]
+    papers = {paper for name in card_configs(card.content) for paper in configs()[name].papers}
+    assert papers == {"ViPlan", "iVISPAR", "ACPBench Hard"}
+    citation = card.text.split("## Citation\n", 1)[1].split("\n## ", 1)[0]
+    assert citation.count("```bibtex") == len(papers) and all(bibtex(paper) in citation for paper in papers)
+    assert 'load_dataset("./parquet", ' in card.text  # a path, never the bare builder name
+
+
+def test_the_card_license_follows_an_imported_config(mini_data: Path, tmp_path: Path) -> None:
+    from huggingface_hub import DatasetCard
+
+    from scorer.families import configs
+
+    imported = next(spec for spec in configs().values() if spec.imported and spec.license != "mit")
+    out = tmp_path / "data"
+    shutil.copytree(mini_data, out)
+    from data_build.build import write_imported
+
+    dev_rows = load_dataset(str(mini_data), "acp-hard", split="dev").select(range(2))
+    rows = [{**row, "id": row["id"].replace("acp-hard", imported.name)} for row in dev_rows]
+    write_imported(imported, {"dev": [{k: row[k] for k in imported.features} for row in rows]}, out)
+    assert DatasetCard((out / "README.md").read_text()).data.to_dict()["license"] == sorted(["mit", imported.license])

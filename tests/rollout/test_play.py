@@ -26,7 +26,17 @@ def test_gold_episode_terminates_is_logged_and_scores_one(server: RolloutServer,
     replies = gold_replies(row)
     results = [client.step(opened["episode_id"], reply) for reply in replies]
     assert all(not r["terminated"] and r["observation"]["images"] for r in results[:-1])
-    assert results[-1]["terminated"] and not results[-1]["truncated"] and results[-1]["observation"] is None
+    assert results[-1]["terminated"] and not results[-1]["truncated"]
+    final = results[-1]["observation"]  # gymnasium's convention: the final observation, not null
+    assert final["text"].count("<image>") == len(final["images"]) == 1
+    assert final["images"] != observation["images"]  # the goal state, not the start
+
+    status, transcript = client.call("GET", f"/episodes/{opened['episode_id']}/transcript")
+    assert status == 200 and transcript["id"] == row.id and transcript["done"]
+    assert transcript["first_observation"] == observation["text"]
+    assert [step["reply"] for step in transcript["steps"]] == replies
+    assert [step["info"] for step in transcript["steps"]] == [r["info"] for r in results]
+    assert transcript["steps"][-1]["observation"] == final["text"] and transcript["steps"][-1]["terminated"]
 
     status, state = client.call("GET", f"/episodes/{opened['episode_id']}")
     assert status == 200 and state["done"] and state["steps"] == len(replies) and state["outcome"]["success"]

@@ -152,17 +152,18 @@ class GrounderEpisode:
         if not self.done and len(self.replies) >= self.settings["max_questions"]:
             self.end_reason = "max_questions"
         truncated = self.end_reason in TRUNCATIONS
-        observation = None if self.done else self._observation()
-        return StepResult(observation, self.done and not truncated, truncated, self._info())
+        return StepResult(self._observation(), self.done and not truncated, truncated, self._info())
 
     # -- questions ------------------------------------------------------------------
 
     def _observation(self) -> Observation:
+        layout = layout_from_atoms(self.task.true_atoms(self.true_state), self.n_columns)
+        if self.done:  # the final observation: the state it ended in, no question left
+            return observation(self.settings["view"], f"The episode is over ({self.end_reason}).\n<image>", layout)
         prompt = ground_prompt(ENVIRONMENT, question(self.queue[0].atom), self.settings["cot"])
         if self.memory is not None:  # ViPlan: prompt + "\n\n" + memory + "\n\n" + question
             head, _, asked = prompt.rpartition("\nQuestion: ")
             prompt = f"{head}\n\n{self.memory.text}\n\nQuestion: {asked}"
-        layout = layout_from_atoms(self.task.true_atoms(self.true_state), self.n_columns)
         return observation(self.settings["view"], prompt, layout)
 
     def _info(self) -> dict[str, Any]:

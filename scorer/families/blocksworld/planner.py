@@ -88,8 +88,8 @@ class PlannerEpisode:
         self._update_end(choice)
         info = {"step": len(self.replies), "action": None if choice.error else choice.pddl_name,
                 "outcome": entry["outcome"], "feedback": entry}
-        observation = None if self.done else self._observation()
-        return StepResult(observation, self.end_reason in ("goal", "unparsable"), self.end_reason == "max_steps", info)
+        terminated = self.end_reason in ("goal", "unparsable")
+        return StepResult(self._observation(), terminated, self.end_reason == "max_steps", info)
 
     def _execute(self, choice: ActionChoice) -> dict[str, Any]:
         if choice.error == "unparsable":

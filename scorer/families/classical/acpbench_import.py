@@ -172,7 +172,9 @@ SPEC = ConfigSpec(
     summary="ACPBench Hard's own generative questions (imported), judged by Planarium's validators.",
     features=ACP_FEATURES,
     build=lambda settings: {},
-    imported=True,  # never built: see `planarium import acpbench-hard`
+    importer="acpbench-hard",  # never built
+    papers=("ACPBench Hard",),
+    license="cdla-permissive-2.0",  # the license of ACPBench Hard's published data
     card_facts=lambda rows: {"count_table": count_table(rows)},
 )
 

@@ -72,5 +72,6 @@ SPEC = ConfigSpec(
     "on the classical PDDL domains, with symbolic validators.",
     features=ACP_FEATURES,
     build=build,
+    papers=("ACPBench Hard",),
     card_facts=card_facts,
 )

@@ -10,8 +10,6 @@ from scorer.families.base import Family
 from scorer.families.classical import CLASSICAL_DOMAINS
 
 if TYPE_CHECKING:
-    import click
-
     from data_build.spec import ConfigSpec
 
 
@@ -21,16 +19,11 @@ def _configs() -> Sequence[ConfigSpec]:
     return (config_acp_hard.SPEC, acpbench_import.SPEC)
 
 
-def _importers() -> Sequence[click.Command]:
-    from scorer.families.classical.acpbench_import import acpbench_hard_import
-
-    return (acpbench_hard_import,)
-
 
 FAMILY = Family(
     name="classical",
     summary="ACPBench Hard's eight generative questions over 13 classical PDDL domains, judged by validators.",
     domains=tuple(sorted(CLASSICAL_DOMAINS)),
     configs=_configs,
-    importers=_importers,
+    importers={"acpbench-hard": "scorer.families.classical.acpbench_import:acpbench_hard_import"},
 )

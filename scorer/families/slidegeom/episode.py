@@ -100,8 +100,7 @@ class SlideGeomEpisode:
         self._update_end()
         info = {"step": len(self.replies), "command": self.steps[-1].command,
                 "move_class": outcome.move_class.value, "feedback": outcome.feedback}
-        observation = None if self.done else self._observation()
-        return StepResult(observation, self.end_reason == "goal", self.end_reason == "max_steps", info)
+        return StepResult(self._observation(), self.end_reason == "goal", self.end_reason == "max_steps", info)
 
     def _update_end(self) -> None:
         if self.placement == self.board.goal:

@@ -14,8 +14,6 @@ from scorer.families.slidegeom.episode_metrics import slidegeom_metrics
 from scorer.families.slidegeom.heatmap import write_heatmaps
 
 if TYPE_CHECKING:
-    import click
-
     from data_build.spec import ConfigSpec
 
 
@@ -25,11 +23,6 @@ def _configs() -> Sequence[ConfigSpec]:
 
     return (episodes.SPEC, describe.SPEC, ivispar_import.SPEC)
 
-
-def _importers() -> Sequence[click.Command]:
-    from scorer.families.slidegeom.ivispar_import import ivispar_boards_import
-
-    return (ivispar_boards_import,)
 
 
 FAMILY = Family(
@@ -41,5 +34,5 @@ FAMILY = Family(
     task_kinds=(DESCRIBE,),
     episode_metrics=slidegeom_metrics,
     plots={"heatmap": write_heatmaps},
-    importers=_importers,
+    importers={"ivispar-boards": "scorer.families.slidegeom.ivispar_import:ivispar_boards_import"},
 )

@@ -95,7 +95,8 @@ SPEC = ConfigSpec(
     summary="iVISPAR's own sliding geom boards (imported) as episodes, with Planarium's A* optimal lengths.",
     features=EPISODES_SPEC.features,
     build=lambda settings: {},
-    imported=True,  # never built: see `planarium import ivispar-boards`
+    importer="ivispar-boards",  # never built
+    papers=("iVISPAR",),
     card_facts=lambda rows: {"count_table": count_table(rows)},
 )
 

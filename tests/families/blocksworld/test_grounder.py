@@ -54,6 +54,7 @@ class Played:
     outcome: dict[str, Any]
     replies: list[str] = field(default_factory=list)
     texts: list[str] = field(default_factory=list)  # the prompt each reply answered
+    final: str = ""  # the observation the last step returned
     infos: list[dict[str, Any]] = field(default_factory=list)  # the info each reply answered
 
 
@@ -72,6 +73,7 @@ def play(row: KeyRow, settings: dict[str, Any], answer: Answerer) -> Played:
         observation, info = result.observation, result.info  # type: ignore[assignment]
         tracker.follow(info)
     played.outcome = episode.outcome()
+    played.final = observation.text
     return played
 
 
@@ -116,6 +118,7 @@ def test_the_prompt_is_viplans_ground_prompt_with_one_image() -> None:
 
 def test_always_no_fails_and_the_episode_ends() -> None:
     played = play(_row(), {}, lambda tracker, info: "No")
+    assert played.final == "The episode is over (no_plan).\n<image>"  # the final observation: no question
     assert not played.outcome["success"] and played.outcome["end"] == "no_plan"
     assert played.outcome["actions"] == 0 and played.outcome["questions"] == len(row_task(_row()).atoms)
 

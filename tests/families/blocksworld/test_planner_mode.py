@@ -36,7 +36,8 @@ def test_optimal_plan_succeeds_in_exactly_its_length() -> None:
     for index in range(len(plan)):
         result = episode.step(_plan_reply(plan[index:], "Let me think. "))
         assert result.info["outcome"] == "success"
-    assert result.terminated and not result.truncated and result.observation is None
+    assert result.terminated and not result.truncated
+    assert '"outcome": "success"' in result.observation.text  # the final observation shows the last feedback
     assert episode.outcome()["success"] and episode.outcome()["steps"] == len(plan)
 
 

@@ -182,7 +182,8 @@ def test_the_step_limit_truncates_and_a_finished_episode_refuses_steps() -> None
     episode = make_episode(corner_row(), {"max_steps": 3})
     episode.reset()
     results = [episode.step("move red cube left") for _ in range(3)]
-    assert results[-1].truncated and not results[-1].terminated and results[-1].observation is None
+    assert results[-1].truncated and not results[-1].terminated
+    assert "## Result of your last action\n" in results[-1].observation.text  # the final observation
     assert not any(r.truncated for r in results[:-1])
     with pytest.raises(RuntimeError, match="over"):
         episode.step("move red cube right")
@@ -193,7 +194,8 @@ def test_reaching_the_goal_terminates() -> None:
     episode.reset()
     assert not episode.step("move red cube right").terminated
     result = episode.step("move red cube right")
-    assert result.terminated and not result.truncated and result.observation is None
+    assert result.terminated and not result.truncated
+    assert result.observation.text.count("<image>") == len(result.observation.images_png())  # the final one
 
 
 def test_replay_reproduces_a_live_episode_and_ignores_extra_replies() -> None:

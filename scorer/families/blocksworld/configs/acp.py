@@ -94,6 +94,7 @@ BLOCKSWORLD = VisualAcpDomain(
     },
     fewshot=fewshot_examples,
     card=card_template(__file__, "blocksworld-acp"),
+    papers=("ACPBench Hard", "ViPlan"),
 )
 
 SPEC = visual_spec(BLOCKSWORLD)

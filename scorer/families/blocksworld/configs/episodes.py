@@ -68,4 +68,5 @@ SPEC = ConfigSpec(
     summary="Closed-loop blocksworld episodes: planner and grounder modes, optional action failures (ViPlan-BW).",
     features=row_features(("goal",)),
     build=build,
+    papers=("ViPlan",),
 )

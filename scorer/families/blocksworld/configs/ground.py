@@ -151,5 +151,6 @@ SPEC = ConfigSpec(
     summary="Yes/no grounding questions about one blocksworld image (ViPlan-BW Ground).",
     features=row_features(("cot",)),
     build=build,
+    papers=("ViPlan",),
     card_facts=card_facts,
 )

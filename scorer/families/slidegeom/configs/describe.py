@@ -111,5 +111,6 @@ SPEC = ConfigSpec(
     summary="List every geom of one sliding geom board image (3D or 2D) with its cell (iVISPAR board-state inference).",
     features=row_features(),
     build=build,
+    papers=("iVISPAR",),
     card_facts=card_facts,
 )

@@ -133,5 +133,6 @@ SPEC = ConfigSpec(
     summary="Sliding geom puzzle episodes in 3D / 2D / text views, A* optimal paths (iVISPAR).",
     features=row_features(("goal",)),
     build=build,
+    papers=("iVISPAR",),
     card_facts=lambda rows: {"count_table": count_table(rows)},
 )
