@@ -1,0 +1,28 @@
+"""The VSP family (Visual Spatial Planning): the maze scenario, its main task and the
+four perception and reasoning questions T1-T4, with VSP's prompts."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from scorer.families.base import Family
+from scorer.families.vsp.kind import VSP
+
+if TYPE_CHECKING:
+    from data_build.spec import ConfigSpec
+
+
+def _configs() -> Sequence[ConfigSpec]:
+    from scorer.families.vsp.configs import maze_vsp
+
+    return (maze_vsp.SPEC,)
+
+
+FAMILY = Family(
+    name="vsp",
+    summary="Maze navigation: plan a safe path, and four perception/reasoning questions about the maze (VSP).",
+    domains=("maze",),
+    configs=_configs,
+    task_kinds=(VSP,),
+)
