@@ -10,13 +10,22 @@ from scorer.families.base import Family
 from scorer.families.vsp.kind import VSP
 
 if TYPE_CHECKING:
+    import click
+
     from data_build.spec import ConfigSpec
 
 
 def _configs() -> Sequence[ConfigSpec]:
+    from scorer.families.vsp import vsp_import
     from scorer.families.vsp.configs import maze_vsp
 
-    return (maze_vsp.SPEC,)
+    return (maze_vsp.SPEC, vsp_import.SPEC)
+
+
+def _importers() -> Sequence[click.Command]:
+    from scorer.families.vsp.vsp_import import vsp_import
+
+    return (vsp_import,)
 
 
 FAMILY = Family(
@@ -25,4 +34,5 @@ FAMILY = Family(
     domains=("maze",),
     configs=_configs,
     task_kinds=(VSP,),
+    importers=_importers,
 )
