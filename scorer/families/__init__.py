@@ -22,6 +22,7 @@ FAMILY_PACKAGES: tuple[str, ...] = (
     "blocksworld",
     "slidegeom",
     "classical",
+    "vsp",
 )
 
 

@@ -1,0 +1,1 @@
+"""The VSP configs (each module declares one ConfigSpec)."""

@@ -1,0 +1,159 @@
+"""Config ``maze-vsp``: VSP's maze navigation, the main task and T1-T4 (VSP, appendix A).
+
+Rows per question (``difficulty``: main, T1, T2, T3, T4) and level (``meta.level``):
+100 per level in test at full size as VSP, 8 per level in dev (VSP's 8 in-context
+examples per level); ``--size mini``: 2 and 3. The ``prompt`` shows the legend, VSP's
+worked example and the maze (three images); ``fewshot`` is the same prompt with
+``FEWSHOT_K`` solved dev examples of the same question and level before the question,
+its images in ``fewshot_images`` (legend, example, one per shot, the maze). A dev row's
+examples are the other dev rows of its level.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+from collections import Counter
+from typing import Any
+
+from datasets import Features, Image, List
+
+from data_build.rows import dumps, image_cell, row_features
+from data_build.spec import BuildSettings, ConfigSpec, Rows
+from scorer.families.base import card_template
+from scorer.families.vsp.maze import SIZES, Maze
+from scorer.families.vsp.maze_generate import random_maze
+from scorer.families.vsp.maze_pddl import domain_pddl, problem_pddl
+from scorer.families.vsp.maze_prompts import maze_prompt
+from scorer.families.vsp.maze_questions import TASKS, MapPool, Question, levels, make_questions
+from scorer.families.vsp.maze_render import example_png, legend_png, maze_png
+from scorer.families.vsp.maze_text import pure_text, table_text
+
+CONFIG = "maze-vsp"
+DOMAIN = "maze"
+TASK_KIND = "vsp"
+FEWSHOT_K = 2
+PER_LEVEL = {"full": {"test": 100, "dev": 8}, "mini": {"test": 2, "dev": FEWSHOT_K + 1}}
+
+
+def _features() -> Features:
+    columns = dict(row_features(("fewshot",)))
+    ordered = {}
+    for name, feature in columns.items():
+        ordered[name] = feature
+        if name == "fewshot":
+            ordered["fewshot_images"] = List(Image())
+    return Features(ordered)
+
+
+def split_questions(settings: BuildSettings) -> dict[str, list[Question]]:
+    """Every question of each split, dev first so test maps avoid nothing they need."""
+    taken: set[Maze] = set()
+    questions: dict[str, list[Question]] = {}
+    for split in ("dev", "test"):
+        count = PER_LEVEL[settings.size][split]
+        pool = MapPool(taken)
+        shared = {size: _draw_maps(pool, size, count, _rng(settings, split, "maps", size)) for size in SIZES}
+        questions[split] = [
+            question
+            for task in TASKS
+            for level in levels(task)
+            for question in make_questions(
+                task, level, count, _rng(settings, split, task, level), pool, shared.get(_size_of(level), [])
+            )
+        ]
+    return {"test": questions["test"], "dev": questions["dev"]}
+
+
+def _draw_maps(pool: MapPool, size: int, count: int, rng: random.Random) -> list[Maze]:
+    return [pool.draw(random_maze, size, rng) for _ in range(count)]
+
+
+def _rng(settings: BuildSettings, split: str, *parts: Any) -> random.Random:
+    return random.Random("/".join(map(str, (settings.seed, CONFIG, split, *parts))))
+
+
+def _size_of(level: str) -> int:
+    return int(level[5:]) if level.startswith("level") else 0
+
+
+def shots_for(question: Question, dev: list[Question]) -> list[Question]:
+    """The first ``FEWSHOT_K`` dev questions of the same question and level, never itself."""
+    same = [q for q in dev if q.task == question.task and q.level == question.level and q is not question]
+    return same[:FEWSHOT_K]
+
+
+def make_row(
+    question: Question,
+    shots: list[Question],
+    split: str,
+    index: int,
+    config: str = CONFIG,
+    more_meta: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """One row; ``config`` and ``more_meta`` let the importer of VSP's own questions
+    make its rows the same way."""
+    maze_image = image_cell(maze_png(question.maze))
+    head = [image_cell(legend_png()), image_cell(example_png())]
+    return {
+        "id": f"{config}/{split}/{index:04d}",
+        "domain": DOMAIN,
+        "task": TASK_KIND,
+        "difficulty": question.task,
+        "images": [*head, maze_image],
+        "prompt": maze_prompt(question),
+        "fewshot": maze_prompt(question, shots),
+        "fewshot_images": [*head, *(image_cell(maze_png(s.maze)) for s in shots), maze_image],
+        "domain_pddl": domain_pddl(),
+        "problem_pddl": problem_pddl(f"{config}-{split}-{index:04d}", question.maze),
+        "answer_key": dumps(question.key),
+        "meta": dumps(
+            {
+                "question": question.task,
+                "level": question.level,
+                "size": question.maze.size,
+                "table": table_text(question.maze),
+                "pure_text": pure_text(question.maze),
+                "fewshot_k": len(shots),
+                **question.facts,
+                **(more_meta or {}),
+            }
+        ),
+    }
+
+
+def build(settings: BuildSettings) -> Rows:
+    questions = split_questions(settings)
+    return {
+        split: [make_row(q, shots_for(q, questions["dev"]), split, i) for i, q in enumerate(items)]
+        for split, items in questions.items()
+    }
+
+
+def card_facts(rows: Rows) -> dict[str, str]:
+    """Rows per question and level in test, and the mean shortest path per size."""
+    test = [json.loads(row["meta"]) | {"q": row["difficulty"]} for row in rows.get("test", [])]
+    counts = Counter((m["q"], m["level"]) for m in test)
+    lines = ["| question | levels (rows each) |", "|---|---|"]
+    for task in TASKS:
+        per = [f"{level} ({counts[(task, level)]})" for level in levels(task) if counts[(task, level)]]
+        lines.append(f"| {task} | {', '.join(per)} |")
+    lengths: dict[int, list[int]] = {}
+    for m in test:
+        if m["q"] == "main":
+            lengths.setdefault(m["size"], []).append(m["optimal_length"])
+    paths = [f"{size}x{size}: {statistics.mean(found):.2f}" for size, found in sorted(lengths.items())]
+    return {"question_table": "\n".join(lines), "mean_shortest_path": ", ".join(paths), "fewshot_k": str(FEWSHOT_K)}
+
+
+SPEC = ConfigSpec(
+    name=CONFIG,
+    card=card_template(__file__, CONFIG),
+    domain=DOMAIN,
+    task=TASK_KIND,
+    summary="VSP's maze navigation: plan a safe path (main), and four perception/reasoning questions T1-T4 (VSP).",
+    features=_features(),
+    build=build,
+    card_facts=card_facts,
+)

@@ -1,0 +1,38 @@
+"""The VSP family (Visual Spatial Planning): the maze scenario, its main task and the
+four perception and reasoning questions T1-T4, with VSP's prompts."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from scorer.families.base import Family
+from scorer.families.vsp.kind import VSP
+
+if TYPE_CHECKING:
+    import click
+
+    from data_build.spec import ConfigSpec
+
+
+def _configs() -> Sequence[ConfigSpec]:
+    from scorer.families.vsp import vsp_import
+    from scorer.families.vsp.configs import maze_vsp
+
+    return (maze_vsp.SPEC, vsp_import.SPEC)
+
+
+def _importers() -> Sequence[click.Command]:
+    from scorer.families.vsp.vsp_import import vsp_import
+
+    return (vsp_import,)
+
+
+FAMILY = Family(
+    name="vsp",
+    summary="Maze navigation: plan a safe path, and four perception/reasoning questions about the maze (VSP).",
+    domains=("maze",),
+    configs=_configs,
+    task_kinds=(VSP,),
+    importers=_importers,
+)

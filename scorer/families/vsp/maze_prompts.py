@@ -1,0 +1,54 @@
+"""The maze prompts: VSP's own prompt texts (``prompts/maze-*.txt``, from VSP's
+``prompt-text.txt`` files; appendix A prints the same), each with three ``<image>``
+markers (the legend, the worked example, the maze asked about), and their in-context
+form (appendix C): solved examples put just before the final question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+from string import Template
+
+from scorer.families.vsp.maze_questions import Question
+
+PROMPTS = Path(__file__).resolve().parent / "prompts"
+MAX_SHOTS = 8  # VSP's in-context runs used 0, 1, 2, 4 or 8 examples per level
+
+
+@cache
+def _template(task: str) -> Template:
+    return Template((PROMPTS / f"maze-{task.lower()}.txt").read_text())
+
+
+def maze_prompt(question: Question, shots: Sequence[Question] = ()) -> str:
+    """The question's prompt; with ``shots``, each is shown as an image, its own question
+    and its worked answer, before the question asked. Images, in marker order: legend,
+    example, one per shot, the maze asked about."""
+    if len(shots) > MAX_SHOTS:
+        raise ValueError(f"at most {MAX_SHOTS} in-context examples, got {len(shots)}")
+    if any(shot.task != question.task for shot in shots):
+        raise ValueError("in-context examples must be of the question's own task")
+    fields = {"question": "", "candidates": "", "sequence": ""} | question.fields
+    return _template(question.task).substitute(fields, examples=_examples(shots))
+
+
+def _examples(shots: Sequence[Question]) -> str:
+    blocks = []
+    for number, shot in enumerate(shots, start=1):
+        title = "Example:" if len(shots) == 1 else f"Example {number}:"
+        asked = _asked(shot)
+        blocks.append("\n\n".join(part for part in (title, "<image>", asked, shot.solution) if part))
+    return "".join(block + "\n\n" for block in blocks)
+
+
+def _asked(shot: Question) -> str:
+    """What the example asks besides its image (T1's question, T3's candidates, T4's sequence)."""
+    if "question" in shot.fields:
+        return shot.fields["question"]
+    if "candidates" in shot.fields:
+        return "Here are the textual candidates:\n\n" + shot.fields["candidates"]
+    if "sequence" in shot.fields:
+        return "The action sequence is:\n\n" + shot.fields["sequence"]
+    return ""

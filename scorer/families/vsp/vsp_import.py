@@ -1,0 +1,298 @@
+"""``planarium import vsp DIR [--out parquet/] [--disputes FILE]``: VSP's own maze
+questions as config ``vsp-original``.
+
+DIR holds ``vsp-text.jsonl.gz`` (one JSON line per text file of VSP's repository,
+``{path, text}``). Every maze question of VSP (``maze/<task>/maps/<level>/``: the main
+task and T1-T4 at every level, 2,900 in all) becomes one test row made as a
+``maze-vsp`` row (``make_row``), its image drawn by our pixel-art view from VSP's table
+file, and ``meta.source`` the file it came from. Keys:
+
+- main: VSP stores no answer (its scorer simulates), so the key is our shortest plan;
+  a map without a safe path would be a dispute (none is);
+- T1, T4: VSP's ``answer`` file (Y/N);
+- T2: VSP stores no answer (its scorer derives it from the positions), so ours;
+- T3: VSP's ``answer`` file (the last line: the index of the right candidate); the image
+  is that candidate's table.
+
+Where our rules disagree with VSP's answer, or VSP's question is ambiguous under its own
+rules, the row keeps VSP's answer as its key and is listed in the disputes file with
+the reason, as for ACPBench Hard. ``fewshot`` holds VSP's own in-context examples
+(``maze/<task>/example/<level>/``, their worked answers verbatim) of the same task and
+level.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import click
+
+from data_build.build import write_imported
+from data_build.spec import ConfigSpec, Rows
+from scorer.families.base import card_template
+from scorer.families.vsp.configs.maze_vsp import FEWSHOT_K, card_facts, make_row
+from scorer.families.vsp.configs.maze_vsp import SPEC as MAZE_SPEC
+from scorer.families.vsp.maze import MOVE_WORDS, Maze, play, relative_position, shortest_plan
+from scorer.families.vsp.maze_questions import LETTERS, TASKS, Question, levels
+from scorer.families.vsp.maze_text import parse_table, where
+
+CONFIG = "vsp-original"
+SPLIT = "test"
+ARCHIVE = "vsp-text.jsonl.gz"
+FOLDERS = {"main": "task-main", "T1": "task1", "T2": "task2", "T3": "task3", "T4": "task4"}
+_CELL_QUESTION = re.compile(r"Is there a hole in row (\d+), column (\d+)\?")
+
+
+@dataclass(frozen=True)
+class Imported:
+    question: Question
+    source: str  # the folder and item, e.g. maze/task1/maps/level3/7
+    dispute: str | None = None  # why our rules disagree with VSP's key
+
+
+def read_archive(directory: Path) -> dict[str, str]:
+    path = directory / ARCHIVE if directory.is_dir() else directory
+    if not path.is_file():
+        raise FileNotFoundError(f"{path} not found; expected VSP's {ARCHIVE}")
+    with gzip.open(path, "rt", encoding="utf-8") as lines:
+        return {entry["path"]: entry["text"] for entry in map(json.loads, lines)}
+
+
+def vsp_level(level: str) -> str:
+    """Our level name as VSP's folder: level3 stays, step3 is level_step3."""
+    return f"level_{level}" if level.startswith("step") else level
+
+
+def items(files: dict[str, str], folder: str) -> list[int]:
+    """The item numbers under ``folder`` (any of its sub-folders), in number order."""
+    numbers = (re.search(r"/(\d+)(\.txt)?$", path) for path in files if path.startswith(folder + "/"))
+    return sorted({int(found[1]) for found in numbers if found})
+
+
+def imported_questions(files: dict[str, str], part: str = "maps") -> Iterator[Imported]:
+    """Every question of ``part`` (``maps``: the test questions, ``example``: the
+    in-context examples), task by task and level by level."""
+    for task in TASKS:
+        for level in levels(task):
+            folder = f"maze/{FOLDERS[task]}/{part}/{vsp_level(level)}"
+            for item in items(files, folder):
+                yield _import_one(task, level, _ItemFiles(files, folder, item), part == "example")
+
+
+@dataclass(frozen=True)
+class _ItemFiles:
+    files: dict[str, str]
+    folder: str
+    item: int
+
+    def text(self, kind: str) -> str:
+        for name in (f"{self.folder}/{kind}/{self.item}.txt", f"{self.folder}/{kind}/{self.item}"):
+            if name in self.files:
+                return self.files[name]
+        raise KeyError(f"{self.folder}: item {self.item} has no {kind} file")
+
+    @property
+    def source(self) -> str:
+        return f"{self.folder}/{self.item}"
+
+
+def _import_one(task: str, level: str, item: _ItemFiles, example: bool) -> Imported:
+    solution = item.text("analysis" if task in ("T3", "T4") else "answer").strip() if example else ""
+    if task == "T3":
+        return _choice(level, item, solution)
+    maze = parse_table(item.text("table"))
+    if task == "main":
+        plan = shortest_plan(maze)
+        key = {
+            "form": "plan",
+            "maze": item.text("table").strip(),
+            "optimal_plan": plan or "",
+            "optimal_length": len(plan or ""),
+        }
+        dispute = None if plan is not None else "no safe path from the player to the goal"
+        return Imported(
+            Question(task, level, maze, key, solution, facts={"optimal_length": len(plan or "")}), item.source, dispute
+        )
+    if task == "T2":
+        key = {"form": "relation", "answer": list(relative_position(maze))}
+        return Imported(Question(task, level, maze, key, solution), item.source)
+    if task == "T1":
+        return _hole(level, maze, item, solution)
+    return _safety(level, maze, item, solution)
+
+
+def _yes(item: _ItemFiles) -> bool:
+    answer = item.text("answer").strip()
+    if answer.startswith("<Output>"):
+        answer = answer[len("<Output>") :].strip()[:1]
+    if answer[:1] not in ("Y", "N"):
+        raise ValueError(f"{item.source}: answer {answer!r} is not Y or N")
+    return answer[:1] == "Y"
+
+
+def _word(yes: bool) -> str:
+    return "Yes" if yes else "No"
+
+
+def _hole(level: str, maze: Maze, item: _ItemFiles, solution: str) -> Imported:
+    asked = item.text("question").strip()
+    found = _CELL_QUESTION.fullmatch(asked)
+    if found is None:
+        raise ValueError(f"{item.source}: question {asked!r} is not 'Is there a hole in row r, column c?'")
+    cell = (int(found[1]) - 1, int(found[2]) - 1)
+    said = _yes(item)
+    dispute = None
+    if (cell in maze.holes) != said:
+        shown = "a hole" if cell in maze.holes else "no hole"
+        dispute = f"VSP's answer is {_word(said)}, but the table shows {shown} at {where(cell)}"
+    key = {"form": "yes-no", "answer": said}
+    return Imported(
+        Question("T1", level, maze, key, solution, {"question": asked}, {"asked": [cell[0] + 1, cell[1] + 1]}),
+        item.source,
+        dispute,
+    )
+
+
+def _safety(level: str, maze: Maze, item: _ItemFiles, solution: str) -> Imported:
+    moves = item.text("question").strip()
+    said = _yes(item)
+    walked, stopped = play(maze, moves, stop_at_goal=False), play(maze, moves)
+    dispute = None
+    if (walked.end != "hole") != said:
+        walk = "enters a hole" if walked.end == "hole" else "never enters a hole"
+        dispute = f"VSP's answer is {_word(said)}, but the sequence {walk}"
+    elif (stopped.end != "hole") != said:
+        dispute = (
+            f'ambiguous: the sequence reaches the goal on move {stopped.steps} ("victory") and enters a hole '
+            f"on move {walked.steps}; VSP's answer counts it unsafe"
+        )
+    key = {"form": "yes-no", "answer": said}
+    sequence = ", ".join(MOVE_WORDS[m] for m in moves)
+    return Imported(
+        Question(
+            "T4", level, maze, key, solution, {"sequence": sequence}, {"moves": moves, "sequence_length": len(moves)}
+        ),
+        item.source,
+        dispute,
+    )
+
+
+def _choice(level: str, item: _ItemFiles, solution: str) -> Imported:
+    text = item.text("question").strip()
+    blocks = re.split(r"^\(([A-D])\)\s*$", text, flags=re.MULTILINE)[1:]
+    candidates = [parse_table(table) for table in blocks[1::2]]
+    if [letter for letter in blocks[0::2]] != list(LETTERS) or len(candidates) != 4:
+        raise ValueError(f"{item.source}: the question does not hold candidates (A) to (D)")
+    right = int(item.text("answer").strip().splitlines()[-1])
+    maze = candidates[right]
+    dispute = None
+    same_size = [m for m in candidates if m.size == maze.size]
+    if maze.size != int(level[5:]):
+        dispute = f"the right candidate ({LETTERS[right]}) is {maze.size}x{maze.size}, not the level's size"
+    elif same_size.count(maze) > 1:
+        dispute = f"candidate {LETTERS[right]} appears twice among the candidates"
+    key = {"form": "choice", "answer": LETTERS[right]}
+    candidates_text = "\n\n".join(f"({LETTERS[k]})\n{block.strip()}" for k, block in enumerate(blocks[1::2]))
+    return Imported(
+        Question(
+            "T3",
+            level,
+            maze,
+            key,
+            solution,
+            {"candidates": candidates_text},
+            {"candidate_sizes": [m.size for m in candidates]},
+        ),
+        item.source,
+        dispute,
+    )
+
+
+def import_rows(files: dict[str, str]) -> tuple[Rows, list[Imported]]:
+    """The test rows and the imported questions in row order (disputes among them)."""
+    examples: dict[tuple[str, str], list[Question]] = {}
+    for shot in imported_questions(files, "example"):
+        examples.setdefault((shot.question.task, shot.question.level), []).append(shot.question)
+    imported = list(imported_questions(files, "maps"))
+    rows = [
+        make_row(
+            entry.question,
+            examples.get((entry.question.task, entry.question.level), [])[:FEWSHOT_K],
+            SPLIT,
+            index,
+            CONFIG,
+            _meta(entry),
+        )
+        for index, entry in enumerate(imported)
+    ]
+    return {SPLIT: rows}, imported
+
+
+def _meta(entry: Imported) -> dict[str, Any]:
+    return {"source": entry.source} | ({"dispute": entry.dispute} if entry.dispute else {})
+
+
+def disputes_text(imported: list[Imported]) -> str:
+    disputed = [(index, entry) for index, entry in enumerate(imported) if entry.dispute]
+    lines = [
+        "# vsp-original: rows where our rules disagree with VSP's key",
+        "",
+        "Written by `planarium import vsp DIR --disputes FILE`. Each row keeps VSP's answer as its key;",
+        "the reason says what our simulation or reading of the maze finds instead.",
+        "",
+        f"{len(disputed)} of {len(imported)} rows.",
+        "",
+        "| row | source | reason |",
+        "|---|---|---|",
+    ]
+    lines += [f"| `{CONFIG}/{SPLIT}/{index:04d}` | `{entry.source}` | {entry.dispute} |" for index, entry in disputed]
+    return "\n".join(lines) + "\n"
+
+
+SPEC = ConfigSpec(
+    name=CONFIG,
+    card=card_template(__file__, CONFIG),
+    domain="maze",
+    task=MAZE_SPEC.task,
+    summary="VSP's own maze questions (main and T1-T4, imported), drawn by our views, VSP's answers as keys.",
+    features=MAZE_SPEC.features,
+    build=lambda settings: {},
+    imported=True,  # never built: see `planarium import vsp`
+    card_facts=card_facts,
+)
+
+
+@click.command(name="vsp")
+@click.argument("directory", type=click.Path(path_type=Path))
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path),
+    default=Path("parquet"),
+    show_default=True,
+    help="Dataset folder to add config vsp-original to.",
+)
+@click.option(
+    "--disputes",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Write the rows where our rules disagree with VSP's answers to this markdown file.",
+)
+def vsp_import(directory: Path, out: Path, disputes: Path | None) -> None:
+    """Import VSP's maze questions from DIRECTORY/vsp-text.jsonl.gz as config vsp-original."""
+    try:
+        files = read_archive(directory)
+        rows, imported = import_rows(files)
+    except (FileNotFoundError, KeyError, ValueError) as error:
+        raise click.ClickException(str(error)) from None
+    out.mkdir(parents=True, exist_ok=True)
+    write_imported(SPEC, rows, out)
+    if disputes is not None:
+        disputes.write_text(disputes_text(imported))
+    n_disputed = sum(1 for entry in imported if entry.dispute)
+    click.echo(f"wrote {len(rows[SPLIT])} rows of {CONFIG} to {out}/ ({n_disputed} disputed)")

@@ -1,0 +1,83 @@
+"""`planarium import vsp`: VSP's own maze questions with VSP's answers as keys; our rules
+agree with every answer file except the disputed rows, and each dispute has its reason."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from scorer.dataset import load_keys
+from scorer.families.vsp.kind import judge
+from scorer.families.vsp.vsp_import import CONFIG, imported_questions, read_archive, vsp_import
+from scorer.grading import grade
+from scorer.references import reference_predictions
+
+ARCHIVE = Path(__file__).resolve().parents[4] / "shared" / "external" / "vsp" / "vsp-text.jsonl.gz"
+needs_archive = pytest.mark.skipif(not ARCHIVE.is_file(), reason="VSP's text files are not in ../shared")
+
+
+@pytest.fixture(scope="module")
+def files() -> dict[str, str]:
+    return read_archive(ARCHIVE)
+
+
+@needs_archive
+def test_every_vsp_maze_question_is_read_and_only_ambiguous_t4_rows_are_disputed(files: dict[str, str]) -> None:
+    imported = list(imported_questions(files))
+    assert Counter(entry.question.task for entry in imported) == {
+        "main": 600,
+        "T1": 600,
+        "T2": 600,
+        "T3": 600,
+        "T4": 500,
+    }
+    disputed = [entry for entry in imported if entry.dispute]
+    assert len(disputed) == 11
+    assert all(entry.question.task == "T4" and entry.dispute.startswith("ambiguous") for entry in disputed)
+    assert all(entry.question.key["answer"] is False for entry in disputed)  # VSP's key: unsafe
+
+
+@needs_archive
+def test_examples_carry_vsp_worked_answers(files: dict[str, str]) -> None:
+    examples = list(imported_questions(files, "example"))
+    assert len(examples) == 232
+    main = next(e.question for e in examples if e.question.task == "main")
+    assert re.search(r"Action plan: [LRUD](,[LRUD])*\s*$", main.solution)
+    # Our scorer reads every one of VSP's worked answers as right (T2's "Left,Above" too).
+    assert all(judge(e.question.solution, e.question.key).reason == "correct" for e in examples)
+
+
+@needs_archive
+def test_import_command_writes_rows_whose_gold_scores_100(files: dict[str, str], tmp_path: Path) -> None:
+    # A small archive: the first two items of each task's first level, and the examples.
+    keep = {
+        p: t for p, t in files.items() if "/example/" in p or re.search(r"/maps/level(3|_step1)/\w+/[01](\.txt)?$", p)
+    }
+    small = tmp_path / "vsp-text.jsonl.gz"
+    with gzip.open(small, "wt", encoding="utf-8") as out:
+        out.writelines(json.dumps({"path": p, "text": t}) + "\n" for p, t in keep.items())
+    disputes = tmp_path / "disputes.md"
+    result = CliRunner().invoke(
+        vsp_import, [str(tmp_path), "--out", str(tmp_path / "data"), "--disputes", str(disputes)]
+    )
+    assert result.exit_code == 0, result.output
+    assert "wrote 10 rows of vsp-original" in result.output
+    dataset = load_keys(tmp_path / "data", "test", {CONFIG})
+    assert {row.meta["source"] for row in dataset.rows.values()} >= {
+        "maze/task1/maps/level3/0",
+        "maze/task4/maps/level_step1/1",
+    }
+    report = grade(dataset, reference_predictions(dataset, "gold")).configs[CONFIG]
+    assert report.groups["all"][0].value == 1.0
+    assert "0 of 10 rows" in disputes.read_text()
+
+
+def test_a_missing_archive_is_a_one_line_error(tmp_path: Path) -> None:
+    result = CliRunner().invoke(vsp_import, [str(tmp_path), "--out", str(tmp_path / "data")])
+    assert result.exit_code != 0 and "vsp-text.jsonl.gz not found" in result.output
