@@ -28,6 +28,12 @@ BIBTEX: dict[str, str] = {
   archivePrefix = {arXiv},
   howpublished = {\\url{https://github.com/IBM/ACPBench}}
 }""",
+    "VSP": """@misc{vsp,
+  title = {{VSP}: Diagnosing the Dual Challenges of Perception and Reasoning in Spatial Planning Tasks for {MLLMs}},
+  eprint = {2407.01863},
+  archivePrefix = {arXiv},
+  howpublished = {\\url{https://github.com/UCSB-NLP-Chang/Visual-Spatial-Planning}}
+}""",
 }
 
 

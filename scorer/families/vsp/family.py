@@ -10,8 +10,6 @@ from scorer.families.base import Family
 from scorer.families.vsp.kind import VSP
 
 if TYPE_CHECKING:
-    import click
-
     from data_build.spec import ConfigSpec
 
 
@@ -22,17 +20,11 @@ def _configs() -> Sequence[ConfigSpec]:
     return (maze_vsp.SPEC, vsp_import.SPEC)
 
 
-def _importers() -> Sequence[click.Command]:
-    from scorer.families.vsp.vsp_import import vsp_import
-
-    return (vsp_import,)
-
-
 FAMILY = Family(
     name="vsp",
     summary="Maze navigation: plan a safe path, and four perception/reasoning questions about the maze (VSP).",
     domains=("maze",),
     configs=_configs,
     task_kinds=(VSP,),
-    importers=_importers,
+    importers={"vsp": "scorer.families.vsp.vsp_import:vsp_import"},
 )

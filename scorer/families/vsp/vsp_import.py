@@ -263,7 +263,9 @@ SPEC = ConfigSpec(
     summary="VSP's own maze questions (main and T1-T4, imported), drawn by our views, VSP's answers as keys.",
     features=MAZE_SPEC.features,
     build=lambda settings: {},
-    imported=True,  # never built: see `planarium import vsp`
+    importer="vsp",  # never built
+    papers=("VSP",),
+    license="mit",  # VSP's repository (UCSB-NLP-Chang/Visual-Spatial-Planning) is MIT-licensed
     card_facts=card_facts,
 )
 

@@ -156,4 +156,5 @@ SPEC = ConfigSpec(
     features=_features(),
     build=build,
     card_facts=card_facts,
+    papers=("VSP",),
 )
