@@ -7,6 +7,7 @@
 - ``fonts``: a deterministic bundled font.
 - ``solids``: boxes, pyramids, cylinders and spheres standing on the ground.
 - ``png``: deterministic PNG bytes.
+- ``size``: image sizes checked and made hashable for the caches.
 """
 
 from scorer.render.camera import ShiftLensCamera, fit_camera_to_rows

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scorer.families.blocksworld.palette import BLOCK_COLOURS
+from scorer.render.size import checked_size as image_size
 
 Columns = tuple[tuple[str, ...], ...]
 
@@ -33,11 +34,8 @@ def normalise(columns: Sequence[Sequence[str]]) -> Columns:
 
 
 def checked_size(size: Sequence[int]) -> tuple[int, int]:
-    """``size`` as a hashable (width, height) tuple of ints, for the caches."""
-    width, height = (int(side) for side in size)
-    if width < 32 or height < 32:
-        raise ValueError(f"image size {tuple(size)} is too small to draw a state")
-    return (width, height)
+    """``size`` as a hashable (width, height) tuple of ints, for the caches; at least 32 a side."""
+    return image_size(size, 32, "a state")
 
 
 def stack_capacity(state: Columns) -> int:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from scorer.families.slidegeom.board import COLOURS, SHAPES, Cell, Geom
 from scorer.families.slidegeom.palette import GEOM_COLOURS
+from scorer.render.size import checked_size as image_size
 
 Placed = Sequence[tuple[Geom, Cell]]
 CheckedBoard = tuple[tuple[Geom, Cell], ...]  # a board as ``normalise`` returns it
@@ -50,8 +51,5 @@ def check_cell(cell: Cell, board_size: int) -> None:
 
 
 def checked_size(size: Sequence[int]) -> tuple[int, int]:
-    """``size`` as a hashable (width, height) tuple of ints, for the caches."""
-    width, height = (int(side) for side in size)
-    if width < 64 or height < 64:
-        raise ValueError(f"image size {tuple(size)} is too small to draw a board")
-    return (width, height)
+    """``size`` as a hashable (width, height) tuple of ints, for the caches; at least 64 a side."""
+    return image_size(size, 64, "a board")

@@ -113,6 +113,12 @@ def test_default_size_is_480_by_320() -> None:
 
 
 @pytest.mark.parametrize("renderer", RENDERERS)
+def test_too_small_size_is_rejected_by_name(renderer: Renderer) -> None:
+    with pytest.raises(ValueError, match=r"image size \(31, 320\) is too small to draw a state"):
+        renderer(MIXED, size=(31, 320))
+
+
+@pytest.mark.parametrize("renderer", RENDERERS)
 def test_red_on_blue_in_c2_of_4(renderer: Renderer) -> None:
     image = renderer(RED_ON_BLUE_IN_C2)
     centre = CENTRES[renderer]

@@ -89,6 +89,12 @@ def test_default_and_custom_sizes() -> None:
 
 
 @pytest.mark.parametrize("renderer", RENDERERS)
+def test_too_small_size_is_rejected_by_name(renderer: Renderer) -> None:
+    with pytest.raises(ValueError, match=r"image size \(480, 63\) is too small to draw a board"):
+        renderer(FEW, size=(480, 63))
+
+
+@pytest.mark.parametrize("renderer", RENDERERS)
 @pytest.mark.parametrize("shape", SHAPES)
 @pytest.mark.parametrize("colour", COLOURS)
 def test_single_geom_colour_at_its_cell(renderer: Renderer, shape: str, colour: str) -> None:
