@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from data_build.spec import ConfigSpec
 from scorer.families import configs
+from scorer.suggest import unknown
 
 
 def built_configs() -> dict[str, ConfigSpec]:
@@ -16,7 +17,10 @@ def select(names: str | None) -> list[ConfigSpec]:
     if not names:
         return list(known.values())
     wanted = [n.strip() for n in names.split(",") if n.strip()]
-    unknown = [n for n in wanted if n not in known]
-    if unknown:
-        raise ValueError(f"unknown config(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
+    for name in wanted:
+        if name not in known:
+            imported = configs().get(name)
+            if imported is not None and imported.importer is not None:
+                raise ValueError(f"config {name!r} is imported, not built: planarium import {imported.importer} DIR")
+            raise ValueError(unknown("config", name, known))
     return [known[n] for n in wanted]

@@ -9,12 +9,14 @@ import sys
 from pathlib import Path
 
 import pyarrow.parquet as pq
+import pytest
 from datasets import Features, Image, load_dataset
 from PIL import Image as PILImage
 
-from scorer.families.blocksworld.configs.ground import SPEC
 from data_build.build import build
 from data_build.card import card_configs
+from data_build.registry import select
+from scorer.families.blocksworld.configs.ground import SPEC
 from scorer.pddl import parse_task
 from tests.conftest import MINI
 
@@ -123,3 +125,10 @@ def test_the_card_license_follows_an_imported_config(mini_data: Path, tmp_path: 
     rows = [{**row, "id": row["id"].replace("acp-hard", imported.name)} for row in dev_rows]
     write_imported(imported, {"dev": [{k: row[k] for k in imported.features} for row in rows]}, out)
     assert DatasetCard((out / "README.md").read_text()).data.to_dict()["license"] == sorted(["mit", imported.license])
+
+
+def test_build_names_a_near_config_and_says_how_an_imported_one_is_made() -> None:
+    with pytest.raises(ValueError, match="unknown config 'blocksworld-grond'; did you mean 'blocksworld-ground'"):
+        select("blocksworld-grond")
+    with pytest.raises(ValueError, match="is imported, not built: planarium import acpbench-hard DIR"):
+        select("acpbench-hard")
