@@ -100,7 +100,8 @@ def burst(url: str, row_id: str, size: int) -> str:
 
     def open_one(_: int) -> str:
         parts = urlsplit(url)
-        connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60)
+        # Generous: on a loaded 2-core machine the last of 200 opens (each renders its first image) waits long.
+        connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=600)
         barrier.wait()
         try:
             connection.request("POST", "/episodes", body=body, headers={"Content-Type": "application/json"})

@@ -68,6 +68,9 @@ def temporary_beside(path: Path) -> Iterator[Path]:
 def _check_target(path: Path) -> None:
     if path.is_dir():
         raise OutputError(f"cannot write {path}: it is a folder; give a file path instead")
+    blocker = next((parent for parent in path.parents if parent.exists()), None)
+    if blocker is not None and not blocker.is_dir():
+        raise OutputError(f"cannot write {path}: {blocker} is a file, not a folder; choose a path in a folder")
 
 
 def _fsync_file(path: Path) -> None:

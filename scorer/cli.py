@@ -199,22 +199,19 @@ def score(ctx: click.Context, predictions: Path | None, data: Path, out: Path, s
 
 def _score(predictions: Path | None, data: Path, out: Path, split: str, configs: str | None, all_configs: bool,
            duplicates: str, gold: bool, quiet: bool, heatmap: Path | None) -> None:
-    from scorer.dataset import DatasetError, check_selection
-    from scorer.predictions import PredictionsFileError
+    from scorer.dataset import check_selection
 
     if (predictions is None) == (not gold):
         raise UserError("give a PREDICTIONS file, or --gold to score the answer keys (not both)")
     wanted = {c.strip() for c in configs.split(",") if c.strip()} if configs else None
-    try:
-        check_selection(data, split, wanted)  # a typo answers at once, before the scorer is imported
-        if predictions is not None and not predictions.is_file():
-            expected = 'expected JSON Lines, one {"id": ..., "response": ...} a line'
-            raise UserError(f"{predictions}: no such file; {expected}")
-        from scorer.scoring import score_file
+    check_selection(data, split, wanted)  # a typo answers at once, before the scorer is imported
+    if predictions is not None and not predictions.is_file():
+        expected = 'expected JSON Lines, one {"id": ..., "response": ...} a line'
+        raise UserError(f"{predictions}: no such file; {expected}")
+    from scorer.scoring import score_file
 
-        run = score_file(predictions, data, out, split, gold, wanted, all_configs, duplicates, show_progress=not quiet)
-    except (DatasetError, PredictionsFileError) as error:
-        raise UserError(str(error)) from None
+    # A DatasetError or PredictionsFileError is a PlanariumError: one line (reported_errors).
+    run = score_file(predictions, data, out, split, gold, wanted, all_configs, duplicates, show_progress=not quiet)
     _print_score_run(run, duplicates)
     if heatmap is not None:
         _write_heatmaps(run.grading, heatmap)

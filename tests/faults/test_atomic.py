@@ -56,12 +56,12 @@ def test_a_failed_rows_write_leaves_the_old_results_json(small_data: Path, tmp_p
     # results.json beside old rows. Now the rows go first and results.json last.
     out = tmp_path / "results.json"
     runner = CliRunner()
-    assert runner.invoke(main, ["score", "--gold", "--split", "dev", "--data", str(small_data),
+    assert runner.invoke(main, ["score", "--quiet", "--gold", "--split", "dev", "--data", str(small_data),
                                 "--out", str(out)]).exit_code == 0
     old = out.read_text()
     rows = tmp_path / "results.rows.jsonl"
     rows.unlink()
     rows.mkdir()  # the rows file cannot be written now
-    result = runner.invoke(main, ["score", "--gold", "--data", str(small_data), "--out", str(out)])
+    result = runner.invoke(main, ["score", "--quiet", "--gold", "--data", str(small_data), "--out", str(out)])
     assert out.read_text() == old and json.loads(old)["split"] == "dev"
     assert result.exit_code == 1 and "results.rows.jsonl" in result.stderr

@@ -13,7 +13,7 @@ from scorer.cli import main
 
 
 def _score(*args: str) -> Result:
-    return CliRunner().invoke(main, ["score", *args])
+    return CliRunner().invoke(main, ["score", "--quiet", *args])
 
 
 def _assert_one_line(result: Result, *words: str) -> None:
@@ -32,7 +32,7 @@ def test_out_under_a_file(small_data: Path, tmp_path: Path) -> None:
     blocker = tmp_path / "file.txt"
     blocker.write_text("in the way")
     _assert_one_line(_score("--gold", "--data", str(small_data), "--out", str(blocker / "results.json")),
-                     "cannot write", "results.rows.jsonl", "writable path")
+                     "cannot write", "results.rows.jsonl", "file.txt is a file, not a folder")
 
 
 def test_heatmap_that_cannot_be_written_is_one_warning_and_the_scores_stand(small_data: Path, tmp_path: Path) -> None:
@@ -61,8 +61,9 @@ def test_a_5000_digit_number_costs_its_line_only(small_data: Path, tmp_path: Pat
     result = _score(str(predictions), "--data", str(small_data), "--out", str(tmp_path / "r.json"))
     assert result.exit_code == 0, result.output
     problems = json.loads((tmp_path / "r.json").read_text())["input_problems"]
-    assert [(p["line"], p["kind"]) for p in problems] == [(1, "malformed"), (2, "unknown_id")]
-    assert "more than 4300 digits" in problems[0]["message"]
+    assert {kind: entry["count"] for kind, entry in problems.items()} == {"malformed": 1, "unknown_id": 1}
+    [malformed] = problems["malformed"]["first"]
+    assert malformed["line"] == 1 and "more than 4300 digits" in malformed["message"]
 
 
 def test_debug_shows_the_traceback(tmp_path: Path) -> None:

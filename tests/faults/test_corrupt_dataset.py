@@ -98,13 +98,13 @@ CORRUPTIONS: list[tuple[str, Callable[[Path], None], list[str]]] = [
     ("shard answer_key not JSON", _unreadable_answer_key, ["answer_key", "slidegeom-episodes/test/", "build"]),
     ("shard not listed", _extra_unlisted_shard, ["blocksworld-ground/test-00000-of-00001.parquet",
                                                  "not listed in checksums.json", "refused whole", "re-download"]),
-    ("listed shard missing", _listed_shard_missing, ["test-00000-of-00001.parquet", "listed in checksums.json but missing",
-                                                     "planarium build"]),
+    ("listed shard missing", _listed_shard_missing,
+     ["test-00000-of-00001.parquet", "listed in checksums.json but missing", "planarium build"]),
 ]
 
 
 def score_gold(root: Path, out: Path) -> tuple[int, str]:
-    result = CliRunner().invoke(main, ["score", "--gold", "--data", str(root), "--out", str(out)])
+    result = CliRunner().invoke(main, ["score", "--quiet", "--gold", "--data", str(root), "--out", str(out)])
     assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit), result.exception
     return result.exit_code, result.stderr
 
@@ -125,8 +125,8 @@ def test_a_corrupted_dataset_file_is_one_line_naming_it(small_data: Path, tmp_pa
 def test_an_unlisted_shard_of_a_config_not_asked_for_still_refuses(small_data: Path, tmp_path: Path) -> None:
     # Scoring --configs of one config must not quietly skip what the dataset holds unverified either.
     _extra_unlisted_shard(small_data)
-    result = CliRunner().invoke(main, ["score", "--gold", "--data", str(small_data), "--configs", SMALL_CONFIG,
-                                       "--out", str(tmp_path / "r.json")])
+    arguments = ["--gold", "--data", str(small_data), "--configs", SMALL_CONFIG, "--out", str(tmp_path / "r.json")]
+    result = CliRunner().invoke(main, ["score", "--quiet", *arguments])
     assert result.exit_code == 1 and "not listed in checksums.json" in result.stderr
 
 

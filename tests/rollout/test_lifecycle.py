@@ -99,7 +99,8 @@ def test_a_torn_last_line_is_ended_so_it_costs_only_itself(start: StartServer, e
     assert {r.id: v.score for r, v in run.grading.rows}[row.id] == 1.0
 
 
-def test_serve_command_runs_until_sigterm_then_logs_what_was_running_as_interrupted(episode_data: Path, tmp_path: Path) -> None:
+def test_serve_command_runs_until_sigterm_then_logs_what_was_running_as_interrupted(episode_data: Path,
+                                                                                    tmp_path: Path) -> None:
     log = tmp_path / "cli.jsonl"
     command = [sys.executable, "-c", "from scorer.rollout.command import serve; serve()",
                "--data", str(episode_data), "--port", "0", "--log", str(log)]

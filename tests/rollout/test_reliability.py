@@ -54,7 +54,7 @@ def _open_burst(url: str, size: int) -> Counter[str]:
     host, port = url.removeprefix("http://").split(":")
 
     def open_one(_: int) -> str:
-        connection = http.client.HTTPConnection(host, int(port), timeout=60)
+        connection = http.client.HTTPConnection(host, int(port), timeout=300)  # a loaded machine is slow
         barrier.wait()
         try:
             connection.request("POST", "/episodes", body=json.dumps({"id": ROW}).encode())
@@ -132,7 +132,7 @@ def test_a_reply_above_max_reply_bytes_is_413(start: StartServer) -> None:
 
 def test_finished_episodes_leave_memory_and_count_against_nothing(start: StartServer) -> None:
     server = start(max_episodes=2)
-    server.service.finished.budget_bytes = 200_000  # recent log lines kept for GET: two of these episodes
+    server.service.finished.budget_bytes = 500_000  # what GET and /transcript answer: two of these episodes
     client = Client(server.url)
     reply = "x" * 100_000
     episode_id = client.open(ROW, ONE_STEP)["episode_id"]
@@ -145,7 +145,7 @@ def test_finished_episodes_leave_memory_and_count_against_nothing(start: StartSe
         grown = tracemalloc.get_traced_memory()[0]
     finally:
         tracemalloc.stop()
-    assert grown < 1_000_000  # 20 replies of 100 KB were held until the idle timeout (2 MB, then more)
+    assert grown < 1_500_000  # 20 finished episodes with 100 KB replies were all held until the idle timeout
     assert server.service.registry.count_active() == 0
     status, document = client.call("GET", f"/episodes/{episode_id}")
     assert status == 200 and document["done"] and document["log"]["episode"]["end"] == "finished"
