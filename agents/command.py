@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from agents import AGENT_NAMES
+from scorer import atomic
 
 if TYPE_CHECKING:
     from agents.client import RolloutClient
@@ -73,7 +74,7 @@ def run(agent_name: str, config: str, data: Path, split: str, settings_json: str
         if spawned:
             spawned.shutdown()
     if not spawned:  # a spawned server wrote --out itself
-        out.write_text("".join(json.dumps(line) + "\n" for line in report.logs))
+        atomic.write_text(out, "".join(json.dumps(line) + "\n" for line in report.logs))
     for problem in report.errors:
         click.echo(f"warning: {problem}", err=True)
     successes = f"{len(report.logs)} episodes logged to {out}"

@@ -9,7 +9,8 @@ from data_build.card import card_configs, finish_card, merge_cards, render_card
 from data_build.registry import select
 from data_build.shards import sha256_file, write_split
 from data_build.spec import BuildSettings, ConfigSpec, Rows
-from scorer import __version__
+from scorer import __version__, atomic
+from scorer.errors import PlanariumError
 
 CHECKSUMS = "checksums.json"
 
@@ -22,6 +23,7 @@ def build(out_dir: Path, configs: str | None = None, settings: BuildSettings = B
     """
     from tqdm import tqdm
 
+    _old_card(out_dir)  # an unreadable card is refused before minutes of generation, not after
     built = {}
     specs = select(configs)
     with tqdm(specs, desc="configs", unit="config", disable=not settings.show_progress) as bar:
@@ -44,14 +46,13 @@ def write_configs(out_dir: Path, built: dict[str, tuple[ConfigSpec, Rows]], size
         for split, split_rows in rows.items():
             split_bytes[(name, split)] = write_split(split_rows, spec.features, out_dir, name, split)
     card = render_card(built, split_bytes, size, seed, __version__)
-    readme = out_dir / "README.md"
-    if readme.is_file():
-        old = readme.read_text()
+    old = _old_card(out_dir)
+    if old is not None:
         others = [c for c in card_configs(old) if c not in built and (out_dir / "data" / c).is_dir()]
         card = finish_card(merge_cards(card, old, others), [spec for spec, _ in built.values()] + _specs(others))
-    readme.write_text(card)
+    atomic.write_text(out_dir / "README.md", card)
     checksums = _checksums(out_dir)
-    (out_dir / CHECKSUMS).write_text(json.dumps(checksums, indent=1, sort_keys=True) + "\n")
+    atomic.write_text(out_dir / CHECKSUMS, json.dumps(checksums, indent=1, sort_keys=True) + "\n")
     return checksums
 
 
@@ -62,6 +63,20 @@ def _specs(names: list[str]) -> list[ConfigSpec]:
     return [configs()[name] for name in names if name in configs()]
 
 
+def _old_card(out_dir: Path) -> str | None:
+    """The card already in ``out_dir`` (its other configs are kept), checked to be one."""
+    readme = out_dir / "README.md"
+    if not readme.is_file():
+        return None
+    try:
+        card = readme.read_text(encoding="utf-8")
+        card_configs(card)
+    except Exception as error:  # undecodable, bad YAML, wrong shape: all mean "not our card"
+        raise PlanariumError(f"{readme} is not a readable dataset card ({type(error).__name__}); "
+                             "move it away (or delete it) and build again") from None
+    return card
+
+
 def _checksums(out_dir: Path) -> dict[str, str]:
     shards = sorted((out_dir / "data").glob("*/*.parquet"))
-    return {str(path.relative_to(out_dir)): sha256_file(path) for path in shards}
+    return {path.relative_to(out_dir).as_posix(): sha256_file(path) for path in shards}

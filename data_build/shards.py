@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-import hashlib
 import math
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 from datasets import Features
+
+from scorer import atomic
+from scorer.dataset import sha256_file  # noqa: F401  (build and the importers hash shards through here)
 
 MAX_SHARD_BYTES = 256 * 2**20
 ROWS_PER_ROW_GROUP = 100  # small groups keep the Hub viewer and random access fast
@@ -25,13 +28,14 @@ def write_split(rows: list[dict[str, Any]], features: Features, out_dir: Path, c
     table = pa.Table.from_pylist(rows, schema=features.arrow_schema)
     n_shards = max(1, math.ceil(table.nbytes / MAX_SHARD_BYTES))
     paths = shard_paths(out_dir, config, split, n_shards)
-    paths[0].parent.mkdir(parents=True, exist_ok=True)
-    for stale in paths[0].parent.glob(f"{split}-*.parquet"):
-        stale.unlink()
     rows_per_shard = math.ceil(table.num_rows / n_shards)
     for index, path in enumerate(paths):
         shard = table.slice(index * rows_per_shard, rows_per_shard)
-        _write_table(shard, path)
+        atomic.write_with(path, partial(_write_table, shard))
+    # Stale shards go only once the new ones are in place: a killed build leaves whole files,
+    # and checksums.json (written last) tells a reader whether they belong together.
+    for stale in set(paths[0].parent.glob(f"{split}-*.parquet")) - set(paths):
+        stale.unlink()
     return table.nbytes
 
 
@@ -47,11 +51,3 @@ def _write_table(table: pa.Table, path: Path) -> None:
         write_page_index=True,
         write_statistics=False,
     )
-
-
-def sha256_file(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for chunk in iter(lambda: handle.read(2**20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from scorer import __version__
+from scorer.errors import PlanariumError
 
 if TYPE_CHECKING:  # the command imports its modules lazily, so `planarium --help` stays fast
     from scorer.grading import Grading
@@ -30,6 +32,36 @@ class UserError(click.ClickException):
     """A one-line error for the user: printed without a traceback, exit code 1."""
 
 
+class InternalError(click.ClickException):
+    """An exception no check anticipated (a bug): one line, and a distinct exit code."""
+
+    exit_code = 70  # EX_SOFTWARE
+
+
+DEBUG_HELP = "Show the full traceback of an error instead of one line."
+DEBUG = "planarium.debug"  # key in click's ctx.meta, which the group and its subcommands share
+
+
+@contextmanager
+def reported_errors(ctx: click.Context) -> Iterator[None]:
+    """Turn a PlanariumError into its one-line message (and any other exception into a
+    one-line internal error); with --debug (on the group or the command) let both through."""
+    try:
+        yield
+    except (click.ClickException, click.exceptions.Exit, click.Abort):
+        raise
+    except PlanariumError as error:
+        if ctx.meta.get(DEBUG):
+            raise
+        raise UserError(str(error)) from None
+    except Exception as error:
+        if ctx.meta.get(DEBUG):
+            raise
+        summary = " ".join(str(error).split())[:200]
+        raise InternalError(f"internal error ({type(error).__name__}: {summary}); run again with --debug "
+                            "for the traceback, and report it") from None
+
+
 class LazyGroup(click.Group):
     """A group whose listed commands are imported only when one of them is asked for.
 
@@ -42,6 +74,10 @@ class LazyGroup(click.Group):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self._lazy = lazy
         self._short_help = dict(short_help or {})
+
+    def invoke(self, ctx: click.Context) -> Any:
+        with reported_errors(ctx):  # every subcommand's errors: one line unless --debug
+            return super().invoke(ctx)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self._lazy()})
@@ -94,7 +130,9 @@ SUBSYSTEM_HELP = {
 
 @click.group(cls=LazyGroup, context_settings=CONTEXT, lazy=lambda: SUBSYSTEM_COMMANDS, short_help=SUBSYSTEM_HELP)
 @click.version_option(__version__, prog_name="planarium")
-def main() -> None:
+@click.option("--debug", is_flag=True, help=DEBUG_HELP)
+@click.pass_context
+def main(ctx: click.Context, debug: bool) -> None:
     """Planarium: a benchmark of planning for vision-language models.
 
     \b
@@ -103,6 +141,7 @@ def main() -> None:
     planarium answers --kind gold -o p.jsonl
     score p.jsonl                          # = planarium score p.jsonl
     """
+    ctx.meta[DEBUG] = debug
 
 
 @main.command()
@@ -145,28 +184,34 @@ def build(configs: str | None, size: str, seed: int, out: Path, quiet: bool) -> 
 @click.option("--heatmap", type=click.Path(path_type=Path), default=None,
               help="Also draw the completion heat maps of the scored configs whose family draws one "
               "(e.g. episodes over geoms x optimal length) to this PNG.")
-def score(predictions: Path | None, data: Path, out: Path, split: str, configs: str | None, all_configs: bool,
-          duplicates: str, gold: bool, quiet: bool, heatmap: Path | None) -> None:
+@click.option("--debug", is_flag=True, help=DEBUG_HELP)
+@click.pass_context
+def score(ctx: click.Context, predictions: Path | None, data: Path, out: Path, split: str, configs: str | None,
+          all_configs: bool, duplicates: str, gold: bool, quiet: bool, heatmap: Path | None, debug: bool) -> None:
     """Score PREDICTIONS (JSON Lines: {"id": ..., "response": "raw text"}) and print a table.
 
     Only the configs the predictions touch are graded (the others are listed as not attempted).
     """
-    from scorer.dataset import DatasetError, check_selection
-    from scorer.predictions import PredictionsFileError
+    ctx.meta[DEBUG] = debug or ctx.meta.get(DEBUG, False)
+    with reported_errors(ctx):  # `score` is also a console script of its own, outside the group
+        _score(predictions, data, out, split, configs, all_configs, duplicates, gold, quiet, heatmap)
+
+
+def _score(predictions: Path | None, data: Path, out: Path, split: str, configs: str | None, all_configs: bool,
+           duplicates: str, gold: bool, quiet: bool, heatmap: Path | None) -> None:
+    from scorer.dataset import check_selection
 
     if (predictions is None) == (not gold):
         raise UserError("give a PREDICTIONS file, or --gold to score the answer keys (not both)")
     wanted = {c.strip() for c in configs.split(",") if c.strip()} if configs else None
-    try:
-        check_selection(data, split, wanted)  # a typo answers at once, before the scorer is imported
-        if predictions is not None and not predictions.is_file():
-            expected = 'expected JSON Lines, one {"id": ..., "response": ...} a line'
-            raise UserError(f"{predictions}: no such file; {expected}")
-        from scorer.scoring import score_file
+    check_selection(data, split, wanted)  # a typo answers at once, before the scorer is imported
+    if predictions is not None and not predictions.is_file():
+        expected = 'expected JSON Lines, one {"id": ..., "response": ...} a line'
+        raise UserError(f"{predictions}: no such file; {expected}")
+    from scorer.scoring import score_file
 
-        run = score_file(predictions, data, out, split, gold, wanted, all_configs, duplicates, show_progress=not quiet)
-    except (DatasetError, PredictionsFileError) as error:
-        raise UserError(str(error)) from None
+    # A DatasetError or PredictionsFileError is a PlanariumError: one line (reported_errors).
+    run = score_file(predictions, data, out, split, gold, wanted, all_configs, duplicates, show_progress=not quiet)
     _print_score_run(run, duplicates)
     if heatmap is not None:
         _write_heatmaps(run.grading, heatmap)
@@ -218,7 +263,7 @@ def _write_heatmaps(grading: Grading, path: Path) -> None:
     for write in writers:
         try:
             written += write(grading, path)
-        except ValueError as error:
+        except (ValueError, PlanariumError) as error:  # e.g. an unwritable path: the scores stand
             click.echo(f"warning: --heatmap: {error}; nothing drawn", err=True)
     if written:
         click.echo(f"wrote heat map(s) {', '.join(str(p) for p in written)}")
@@ -232,6 +277,7 @@ def _write_heatmaps(grading: Grading, path: Path) -> None:
 @click.option("-o", "--out", type=click.Path(path_type=Path), required=True, help="predictions.jsonl to write.")
 def answers(kind: str, data: Path, split: str, out: Path) -> None:
     """Write reference predictions made from the answer keys (to prove the harness)."""
+    from scorer import atomic
     from scorer.dataset import DatasetError, load_keys
     from scorer.references import reference_lines
 
@@ -239,7 +285,7 @@ def answers(kind: str, data: Path, split: str, out: Path) -> None:
         lines = reference_lines(load_keys(data, split), kind)
     except DatasetError as error:
         raise UserError(str(error)) from None
-    out.write_text("".join(line + "\n" for line in lines))
+    atomic.write_text(out, "".join(line + "\n" for line in lines))
     click.echo(f"wrote {len(lines)} {kind} predictions to {out}")
 
 

@@ -1,20 +1,35 @@
-"""Read a built dataset for scoring: verify checksums, load keys (never images)."""
+"""Read a built dataset for scoring: verify checksums, load keys (never images).
+
+Integrity is a contract: ``checksums.json`` is checked against its schema before use,
+the shards on disk must be exactly the shards it lists (an unlisted one or a missing
+one refuses the whole dataset: scoring a silent subset would make results lie), and
+every shard is read through ``read_shard``, which checks its hash and turns any Arrow
+error into a one-line ``DatasetError``.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from scorer.errors import PlanariumError
 from scorer.suggest import unknown
+
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 CHECKSUMS = "checksums.json"
 KEY_COLUMNS = ["id", "domain", "task", "difficulty", "domain_pddl", "problem_pddl", "answer_key", "meta"]
+# data/<config>/<split>-<i>-of-<n>.parquet, as data_build.shards names them.
+SHARD_KEY = re.compile(r"data/[^/]+/[^/]+-[^/]*\.parquet")
+SHA256_HEX = re.compile(r"[0-9a-f]{64}")
 
 
-class DatasetError(Exception):
+class DatasetError(PlanariumError):
     """A whole-dataset problem; the message is one line that says what to do."""
 
 
@@ -43,8 +58,6 @@ class KeyedDataset:
 
 def load_keys(root: Path, split: str = "test", configs: set[str] | None = None) -> KeyedDataset:
     """Every row of ``split`` (in the chosen configs), after verifying shard checksums."""
-    import pyarrow.parquet as pq  # here: `score` checks its arguments before paying for pyarrow
-
     checksums = read_checksums(root)
     check_selection(root, split, configs)
     rows: dict[str, KeyRow] = {}
@@ -52,9 +65,9 @@ def load_keys(root: Path, split: str = "test", configs: set[str] | None = None) 
         config, shard_name = Path(relative).parts[-2:]
         if not shard_name.startswith(f"{split}-") or (configs and config not in configs):
             continue
-        _verify(root / relative, checksums[relative])
-        for record in pq.read_table(root / relative, columns=KEY_COLUMNS).to_pylist():
-            rows[record["id"]] = _key_row(record, config)
+        table = read_shard(root, relative, checksums[relative], KEY_COLUMNS)
+        for record in table.to_pylist():
+            rows[record["id"]] = _key_row(record, config, root / relative)
     if not rows:
         raise DatasetError(f"no {split} rows in {root}; build them with: planarium build --out {root}")
     return KeyedDataset(root, rows, checksums)
@@ -82,31 +95,105 @@ def check_selection(root: Path, split: str, configs: set[str] | None = None) -> 
 
 
 def read_checksums(root: Path) -> dict[str, str]:
+    """``checksums.json`` of ``root``, validated, and checked to list exactly the shards on disk."""
+    if root.exists() and not root.is_dir():
+        raise DatasetError(f"data folder {root} is a file, not a folder; give the folder that holds {CHECKSUMS}")
     if not root.is_dir():
         raise DatasetError(f"data folder {root} does not exist; build it with: planarium build --out {root}")
     path = root / CHECKSUMS
     if not path.is_file():
-        raise DatasetError(f"{path} is missing; rebuild the data with: planarium build --out {root}")
-    return json.loads(path.read_text())
+        raise DatasetError(f"{path} is missing; {_fix(root)}")
+    checksums = parse_checksums(path)
+    _check_shard_set(root, checksums)
+    return checksums
 
 
-def _verify(path: Path, expected: str) -> None:
-    if not path.is_file():
-        raise DatasetError(f"shard {path} is listed in {CHECKSUMS} but missing; rebuild with planarium build")
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()
-    if digest != expected:
-        raise DatasetError(f"shard {path} fails its checksum; rebuild it with planarium build (or re-download)")
+def parse_checksums(path: Path) -> dict[str, str]:
+    """A JSON object of ``data/<config>/<split>-*.parquet`` -> 64 lowercase hex digits (sha256)."""
+    root = path.parent
+    try:
+        text = path.read_bytes().decode("utf-8")
+        document = json.loads(text)
+    except OSError as error:
+        raise DatasetError(f"{path} cannot be read ({error.strerror or error}); {_fix(root)}") from None
+    except UnicodeDecodeError as error:
+        raise DatasetError(f"{path} is not UTF-8 (byte offset {error.start}); {_fix(root)}") from None
+    except ValueError as error:  # JSONDecodeError, or a number too long to convert
+        raise DatasetError(f"{path} is not valid JSON ({error}); {_fix(root)}") from None
+    except RecursionError:
+        raise DatasetError(f"{path} is not valid JSON (nested too deeply); {_fix(root)}") from None
+    if not isinstance(document, dict):
+        raise DatasetError(f"{path} must be a JSON object of shard path -> sha256, "
+                           f"got a JSON {type(document).__name__}; {_fix(root)}")
+    for key, value in document.items():
+        if not SHARD_KEY.fullmatch(key) or ".." in key.split("/"):
+            raise DatasetError(f"{path}: key {key[:80]!r} is not a shard path data/<config>/<split>-*.parquet; "
+                               f"{_fix(root)}")
+        if not isinstance(value, str) or not SHA256_HEX.fullmatch(value):
+            raise DatasetError(f"{path}: the value of {key!r} is not a sha256 (64 lowercase hex digits); "
+                               f"{_fix(root)}")
+    return document
 
 
-def _key_row(record: dict[str, Any], config: str) -> KeyRow:
-    return KeyRow(
-        id=record["id"],
-        config=config,
-        domain=record["domain"],
-        task=record["task"],
-        difficulty=record["difficulty"],
-        domain_pddl=record["domain_pddl"],
-        problem_pddl=record["problem_pddl"],
-        answer_key=json.loads(record["answer_key"]),
-        meta=json.loads(record["meta"]),
-    )
+def read_shard(root: Path, relative: str, expected_sha256: str, columns: list[str] | None = None) -> pa.Table:
+    """The one way a shard is read: its hash is checked first, and any Arrow error becomes a DatasetError."""
+    path = root / relative
+    try:
+        digest = sha256_file(path)
+    except FileNotFoundError:
+        raise DatasetError(f"shard {path} is listed in {CHECKSUMS} but missing; {_fix(root)}") from None
+    except OSError as error:
+        raise DatasetError(f"shard {path} cannot be read ({error.strerror or error}); {_fix(root)}") from None
+    if digest != expected_sha256:
+        raise DatasetError(f"shard {path} fails its checksum; {_fix(root)}")
+    import pyarrow as pa  # here: `score` checks its arguments before paying for pyarrow
+    import pyarrow.parquet as pq
+
+    try:
+        return pq.read_table(path, columns=columns)
+    except (pa.ArrowException, OSError, ValueError, KeyError) as error:
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise DatasetError(f"shard {path} matches its checksum but is not a readable Planarium shard "
+                           f"({reason}); {_fix(root)}") from None
+
+
+def sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for chunk in iter(lambda: handle.read(2**20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def _check_shard_set(root: Path, checksums: dict[str, str]) -> None:
+    on_disk = {path.relative_to(root).as_posix() for path in (root / "data").glob("*/*.parquet")}
+    unlisted = sorted(on_disk - set(checksums))
+    if unlisted:
+        raise DatasetError(f"shard {root / unlisted[0]} is not listed in {CHECKSUMS} "
+                           f"({len(unlisted)} unlisted shard(s)); the dataset is refused whole; {_fix(root)}")
+    missing = sorted(set(checksums) - on_disk)
+    if missing:
+        raise DatasetError(f"shard {root / missing[0]} is listed in {CHECKSUMS} but missing "
+                           f"({len(missing)} missing shard(s)); {_fix(root)}")
+
+
+def _fix(root: Path) -> str:
+    return f"rebuild with: planarium build --out {root} (or re-download the dataset)"
+
+
+def _key_row(record: dict[str, Any], config: str, shard: Path) -> KeyRow:
+    try:
+        return KeyRow(
+            id=record["id"],
+            config=config,
+            domain=record["domain"],
+            task=record["task"],
+            difficulty=record["difficulty"],
+            domain_pddl=record["domain_pddl"],
+            problem_pddl=record["problem_pddl"],
+            answer_key=json.loads(record["answer_key"]),
+            meta=json.loads(record["meta"]),
+        )
+    except (TypeError, ValueError, RecursionError) as error:
+        raise DatasetError(f"shard {shard}: row {str(record.get('id'))[:80]!r} has an unreadable answer_key or "
+                           f"meta ({type(error).__name__}); {_fix(shard.parents[2])}") from None

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from scorer.errors import PlanariumError
+
 EXPECTED = 'expected JSON Lines: one {"id": ..., "response": ...} object per line'
 LINE_EXPECTED = 'expected {"id": "...", "response": "..."} or {"id": "...", "episode": {...}}'
 UTF8_BOM = b"\xef\xbb\xbf"
@@ -56,7 +58,7 @@ class PredictionSet:
     lines: int  # non-blank lines read
 
 
-class PredictionsFileError(Exception):
+class PredictionsFileError(PlanariumError):
     """The file as a whole is unusable; the message is one line saying what was expected."""
 
 
@@ -142,6 +144,10 @@ def _parse_json(text: str) -> Any:
     except RecursionError:
         # json.loads recurses once per nesting level; "[[[[..." a few thousand deep overflows.
         raise _MalformedLine("not valid JSON (nested too deeply)") from None
+    except ValueError as error:
+        # Python refuses to convert an integer literal of more than 4,300 digits (a DoS guard).
+        reason = "an integer with more than 4300 digits" if "digits" in str(error) else str(error)[:120]
+        raise _MalformedLine(f"not usable JSON ({reason})") from None
 
 
 def _prediction(value: Any, line_number: int) -> Prediction:

@@ -5,10 +5,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from dataclasses import replace
 from importlib import metadata
 from pathlib import Path
+
+from scorer import atomic
 
 from ._planner_result import PlannerResult, PlannerVerdict
 
@@ -73,12 +74,9 @@ class PlannerCache:
             return None  # absent or unreadable: treat as a miss
 
     def _write(self, key: str, result: PlannerResult) -> None:
-        # Write-then-rename so a concurrent reader never sees half a file.
+        # Atomic, so a concurrent reader (or a killed run) never leaves half a file.
         assert self.directory is not None
-        handle, temporary = tempfile.mkstemp(dir=self.directory, suffix=".tmp")
-        with os.fdopen(handle, "w") as stream:
-            json.dump(result.to_json(), stream)
-        os.replace(temporary, self._path(key))
+        atomic.write_text(self._path(key), json.dumps(result.to_json()))
 
 
 def _version(package: str) -> str:

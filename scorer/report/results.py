@@ -11,6 +11,7 @@ from scorer import __version__
 from scorer.dataset import KeyedDataset
 from scorer.grading import Grading
 from scorer.predictions import InputProblem
+from scorer.report.pair import write_pair
 from scorer.report.table import format_table
 
 SCHEMA_VERSION = 2  # 2: input_problems summarised per kind; not_attempted
@@ -76,12 +77,9 @@ def row_lines(grading: Grading) -> list[str]:
 
 
 def write_results(document: dict[str, Any], rows: list[str], out: Path) -> Path:
-    """Write results.json and its sidecar ``<stem>.rows.jsonl``; return the sidecar path."""
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(document, indent=1, sort_keys=True) + "\n")
-    sidecar = out.with_name(f"{out.stem}.rows.jsonl")
-    sidecar.write_text("".join(line + "\n" for line in rows))
-    return sidecar
+    """Write results.json and its sidecar ``<stem>.rows.jsonl`` atomically, tied by a shared
+    run id (``scorer.report.pair``); return the sidecar path."""
+    return write_pair(document, rows, out)
 
 
 def results_table(grading: Grading) -> str:

@@ -26,9 +26,15 @@ DEFAULT_DATA = Path("parquet")
               help="An episode with no request for this long is logged as expired and removed.")
 @click.option("--max-episodes", type=click.IntRange(min=1), default=256, show_default=True,
               help="Most episodes running at once; more get 503.")
+@click.option("--max-reply-bytes", type=click.IntRange(min=1), default=256 * 1024, show_default=True,
+              help="Largest reply accepted (UTF-8 bytes); longer ones get 413. With --max-episodes it bounds memory.")
 @click.option("--access-log", is_flag=True, help="Print one line per request to stderr.")
-def serve(data: Path, host: str, port: int, log: Path, timeout_s: float, max_episodes: int, access_log: bool) -> None:
-    """Run episodes over HTTP + JSON: POST /episodes, POST /episodes/{id}/step, GET|DELETE /episodes/{id}, GET /health."""
+def serve(data: Path, host: str, port: int, log: Path, timeout_s: float, max_episodes: int, max_reply_bytes: int,
+          access_log: bool) -> None:
+    """Run episodes over HTTP + JSON: POST /episodes, POST /episodes/{id}/step, GET|DELETE /episodes/{id}, GET /health.
+
+    SIGTERM or Ctrl-C: requests in flight finish, episodes still running are logged as interrupted.
+    """
     from scorer.dataset import DatasetError
     from scorer.rollout.server import serve as start
 
@@ -36,7 +42,7 @@ def serve(data: Path, host: str, port: int, log: Path, timeout_s: float, max_epi
         click.echo(f"warning: {host} is not a loopback address; anyone who reaches it can run episodes "
                    "and write to the log", err=True)
     try:
-        server = start(data, host, port, log, timeout_s, max_episodes, access_log)
+        server = start(data, host, port, log, timeout_s, max_episodes, access_log, max_reply_bytes)
     except DatasetError as error:
         raise click.ClickException(str(error)) from None
     except OSError as error:
@@ -49,7 +55,7 @@ def serve(data: Path, host: str, port: int, log: Path, timeout_s: float, max_epi
     except KeyboardInterrupt:
         pass
     finally:
-        server.shutdown()  # logs episodes still running as abandoned
+        server.shutdown("interrupted")  # finishes the steps in flight, then logs what was running
         click.echo(f"stopped; score the log with: score {log} --data {data}", err=True)
 
 

@@ -6,9 +6,10 @@ from http import HTTPStatus
 
 
 class ApiError(Exception):
-    """A request the server refuses; sent as ``{"error": message}`` with ``status``."""
+    """A request the server refuses; sent as ``{"error": message}`` with ``status`` (and ``headers``)."""
 
-    def __init__(self, status: HTTPStatus, message: str) -> None:
+    def __init__(self, status: HTTPStatus, message: str, headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.headers = headers or {}  # e.g. Retry-After with a 503

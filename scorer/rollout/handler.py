@@ -1,7 +1,10 @@
 """HTTP plumbing: body limits, JSON responses, and turning every failure into JSON.
 
 Each request runs in its own thread (ThreadingHTTPServer). Whatever goes wrong, the
-client gets ``{"error": message}`` with a status, and the server goes on.
+client gets ``{"error": message}`` with a status, and the server goes on. A body that
+stops arriving is answered 408 after ``body_timeout_s`` (not the 60 s idle timeout)
+with the connection closed; a client that disconnects costs one line on stderr
+(``RolloutServer.handle_error``), never a traceback.
 """
 
 from __future__ import annotations
@@ -22,7 +25,6 @@ from scorer.rollout.service import EpisodeFailed
 if TYPE_CHECKING:
     from scorer.rollout.server import RolloutServer
 
-MAX_BODY_BYTES = 1 << 20
 MAX_DISCARD_BYTES = 64 << 20
 
 
@@ -45,14 +47,24 @@ class RolloutHandler(BaseHTTPRequestHandler):
     do_PUT = do_PATCH = do_HEAD = do_OPTIONS = do_GET
 
     def _handle(self) -> None:
+        with self.server.in_flight():
+            self._answer()
+
+    def _answer(self) -> None:
         path = urlsplit(self.path).path
         try:
+            if self.server.stopping:
+                self.close_connection = True
+                raise ApiError(HTTPStatus.SERVICE_UNAVAILABLE, "the server is shutting down")
             body = self._read_body()
             action, params = routes.route(self.command, path)
             reply = action(self.server.service, params, body)
         except ApiError as error:
             self._send_error_json(error, path)
             return
+        except ConnectionError:
+            self.close_connection = True
+            raise  # nobody to answer: RolloutServer.handle_error logs one line
         except Exception as error:  # a bug must cost one request, not the server
             traceback.print_exception(error, file=sys.stderr)
             message = f"internal error: {type(error).__name__}: {error}"
@@ -65,15 +77,38 @@ class RolloutHandler(BaseHTTPRequestHandler):
             self.close_connection = True  # the chunked body is left unread
             raise ApiError(HTTPStatus.LENGTH_REQUIRED, "send the body with a Content-Length, not chunked")
         length = self._content_length()
-        if length > MAX_BODY_BYTES:
+        limit = self.server.max_body_bytes
+        if length > limit:
             self._discard_body(length)
             raise ApiError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
-                           f"the body has {length} bytes; at most {MAX_BODY_BYTES} are accepted")
-        body = self.rfile.read(length) if length else b""
+                           f"the body has {length} bytes; at most {limit} are accepted")
+        body = self._read_exactly(length)
         if len(body) < length:
             self.close_connection = True
-            raise ApiError(HTTPStatus.BAD_REQUEST, f"the body ended after {len(body)} of {length} bytes")
+            raise ApiError(HTTPStatus.BAD_REQUEST, f"the body ended after {len(body)} of {length} bytes "
+                                                   "(Content-Length)")
         return body
+
+    def _read_exactly(self, length: int) -> bytes:
+        """Up to ``length`` bytes; a client that stops sending gets 408 after ``body_timeout_s``."""
+        if not length:
+            return b""
+        received = bytearray()
+        self.connection.settimeout(self.server.body_timeout_s)
+        try:
+            while len(received) < length:
+                chunk = self.rfile.read1(length - len(received))
+                if not chunk:
+                    break
+                received += chunk
+        except TimeoutError:
+            self.close_connection = True  # the rest of the body may still come: the stream is unusable
+            raise ApiError(HTTPStatus.REQUEST_TIMEOUT,
+                           f"the body stopped after {len(received)} of {length} bytes (Content-Length) for "
+                           f"{self.server.body_timeout_s:g} s; send the whole body at once") from None
+        finally:
+            self.connection.settimeout(self.timeout)
+        return bytes(received)
 
     def _discard_body(self, length: int) -> None:
         """Read an oversize body away, so the client (still sending) gets the 413 rather than a reset."""
@@ -101,7 +136,7 @@ class RolloutHandler(BaseHTTPRequestHandler):
     def _send_error_json(self, error: ApiError, path: str) -> None:
         if isinstance(error, EpisodeFailed):  # keep the episode's traceback for the operator
             traceback.print_exception(error.__cause__, file=sys.stderr)
-        headers = {}
+        headers = dict(error.headers)
         if error.status == HTTPStatus.METHOD_NOT_ALLOWED:
             headers["Allow"] = routes.allowed_methods(path) or ""
         self._send_json(error.status, {"error": error.message}, headers)

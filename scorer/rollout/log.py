@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-END_KINDS = ("finished", "abandoned", "expired", "error")
+END_KINDS = ("finished", "abandoned", "expired", "error", "interrupted")  # interrupted: SIGTERM or Ctrl-C
 
 
 def log_record(row_id: str, model: str | None, settings: dict[str, Any], replies: Sequence[str],

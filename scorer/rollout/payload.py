@@ -8,7 +8,9 @@ from http import HTTPStatus
 from typing import Any
 
 from scorer.rollout.errors import ApiError
-from scorer.tasks.episode import MAX_REPLY_CHARS  # the scorer rejects longer replies, so the server must too
+from scorer.tasks.episode import (
+    MAX_REPLY_CHARS,  # the scorer rejects longer replies, so the server must too
+)
 
 CREATE_SHAPE = '{"id": ROW_ID, "settings": {...}, "model": "name"}'
 STEP_SHAPE = '{"reply": "raw model text"}'
@@ -25,7 +27,10 @@ def create_request(body: bytes) -> CreateRequest:
     fields = json_object(body, CREATE_SHAPE)
     _refuse_unknown(fields, ("id", "settings", "model"), CREATE_SHAPE)
     row_id = _required_string(fields, "id", CREATE_SHAPE)
-    settings = fields.get("settings") or {}  # null or absent: the mode's defaults
+    settings = fields.get("settings")
+    if settings is None:  # null or absent: the mode's defaults
+        settings = {}
+    # Checked before anything falsy ([] , 0, "", false) could pass for "no settings".
     if not isinstance(settings, dict):
         raise _bad(f'"settings" must be an object, got {_json_type(settings)}; expected {CREATE_SHAPE}')
     model = fields.get("model")
@@ -34,13 +39,18 @@ def create_request(body: bytes) -> CreateRequest:
     return CreateRequest(row_id, settings, model)
 
 
-def step_reply(body: bytes) -> str:
+def step_reply(body: bytes, max_reply_bytes: int) -> str:
     fields = json_object(body, STEP_SHAPE)
     _refuse_unknown(fields, ("reply",), STEP_SHAPE)
     reply = _required_string(fields, "reply", STEP_SHAPE, allow_empty=True)
     if len(reply) > MAX_REPLY_CHARS:
         raise ApiError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
                        f'"reply" has {len(reply)} characters; at most {MAX_REPLY_CHARS} are accepted')
+    size = len(reply.encode("utf-8", errors="surrogatepass"))
+    if size > max_reply_bytes:
+        raise ApiError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
+                       f'"reply" has {size} bytes in UTF-8; this server accepts at most {max_reply_bytes} '
+                       "(--max-reply-bytes)")
     return reply
 
 

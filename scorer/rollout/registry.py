@@ -28,13 +28,15 @@ class LiveEpisode:
     episode_id: str = field(default_factory=lambda: uuid.uuid4().hex)
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     last_seen: float = field(default_factory=time.monotonic)
-    removed: bool = False  # abandoned, expired or failed: a request that raced the removal gets 404
-    finished_record: dict[str, Any] | None = None  # its log line, once it terminated or was truncated
+    removed: bool = False  # ended and logged: a request that raced the removal is answered from the log
     first_observation: str = ""  # the first prompt's text, and each step after it: the transcript
     history: list[dict[str, Any]] = field(default_factory=list)
 
     def touch(self) -> None:
         self.last_seen = time.monotonic()
+
+
+RETRY_AFTER_S = 1  # an episode step takes about that long; a client should not hammer sooner
 
 
 class Registry:
@@ -65,7 +67,7 @@ class Registry:
         if self._count_active() >= self.max_active:
             raise ApiError(HTTPStatus.SERVICE_UNAVAILABLE,
                            f"{self.max_active} episodes are already running (--max-episodes); "
-                           "finish or DELETE one, or retry later")
+                           "finish or DELETE one, or retry later", {"Retry-After": str(RETRY_AFTER_S)})
 
     def get(self, episode_id: str) -> LiveEpisode:
         with self._lock:
@@ -89,6 +91,6 @@ class Registry:
             return self._count_active()
 
     def _count_active(self) -> int:
-        # Finished episodes stay (for GET) until they expire, but no longer count against the limit.
-        # finished_record is read without the episode's lock: at worst a count is one step stale.
-        return sum(1 for live in self._episodes.values() if live.finished_record is None)
+        # Finished episodes leave at once (scorer.rollout.finished keeps their log lines), so
+        # every episode here is running and counts against the limit.
+        return len(self._episodes)

@@ -38,7 +38,7 @@ def create(service: EpisodeService, params: dict[str, str], body: bytes) -> Repl
 
 
 def step(service: EpisodeService, params: dict[str, str], body: bytes) -> Reply:
-    return Reply(HTTPStatus.OK, service.step(params["eid"], payload.step_reply(body)))
+    return Reply(HTTPStatus.OK, service.step(params["eid"], payload.step_reply(body, service.max_reply_bytes)))
 
 
 def describe(service: EpisodeService, params: dict[str, str], body: bytes) -> Reply:

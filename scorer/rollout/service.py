@@ -2,6 +2,10 @@
 
 Every operation on one episode holds that episode's lock, so its steps are serialised
 and a removal cannot interleave with a step. Results are JSON-ready documents.
+
+A finished episode is released from memory as soon as its log line is written; later
+requests about it are answered from ``FinishedEpisodes`` (its log line while it is
+recent, then 410 Gone pointing at the log).
 """
 
 from __future__ import annotations
@@ -17,8 +21,12 @@ from scorer.episodes.base import SettingsError
 from scorer.episodes.engine import make_episode
 from scorer.rollout.catalog import count_episode_rows
 from scorer.rollout.errors import ApiError
+from scorer.rollout.finished import FinishedEpisodes
 from scorer.rollout.log import EpisodeLog, log_record
 from scorer.rollout.registry import LiveEpisode, Registry
+
+# Above the 170 KB of a long chain-of-thought reply; with --max-episodes it bounds the server's memory.
+DEFAULT_MAX_REPLY_BYTES = 256 * 1024
 
 
 class EpisodeFailed(ApiError):
@@ -26,11 +34,14 @@ class EpisodeFailed(ApiError):
 
 
 class EpisodeService:
-    def __init__(self, rows: Mapping[str, KeyRow], log: EpisodeLog, max_active: int, timeout_s: float) -> None:
+    def __init__(self, rows: Mapping[str, KeyRow], log: EpisodeLog, max_active: int, timeout_s: float,
+                 max_reply_bytes: int = DEFAULT_MAX_REPLY_BYTES) -> None:
         self.rows = rows
         self.log = log
         self.registry = Registry(max_active)
+        self.finished = FinishedEpisodes(log.path)
         self.timeout_s = timeout_s
+        self.max_reply_bytes = max_reply_bytes
         self.n_episode_rows = count_episode_rows(rows)
 
     def open(self, row_id: str, settings: dict[str, Any], model: str | None) -> dict[str, Any]:
@@ -47,44 +58,47 @@ class EpisodeService:
         return {"episode_id": live.episode_id, **document}
 
     def step(self, episode_id: str, reply: str) -> dict[str, Any]:
-        live = self.registry.get(episode_id)
+        live = self._live(episode_id)
+        if live is None:
+            raise ApiError(HTTPStatus.CONFLICT, f"episode {episode_id} is over; start a new one")
         with live.lock:
             self._check_present(live)
             live.touch()
-            if live.episode.done:
-                raise ApiError(HTTPStatus.CONFLICT, f"episode {episode_id} is over; start a new one")
             document = self._step_or_fail(live, reply)
             if live.episode.done:
-                self._log_finished(live)
+                self._release_finished(live)
             live.touch()  # a long step must not count as idle time
             return document
 
     def describe(self, episode_id: str) -> dict[str, Any]:
-        live = self.registry.get(episode_id)
-        with live.lock:
-            self._check_present(live)
-            live.touch()
-            done = live.episode.done
-            return {"episode_id": live.episode_id, "id": live.row_id, "done": done,
-                    "steps": len(live.episode.replies), "settings": live.episode.settings,
-                    "log": live.finished_record, "outcome": live.episode.outcome() if done else None}
+        return self._read(episode_id, "describe")
 
     def transcript(self, episode_id: str) -> dict[str, Any]:
         """The whole history, for a viewer: the first prompt, then each reply with its info and the
         observation it led to (texts; images are in the step answers)."""
-        live = self.registry.get(episode_id)
+        return self._read(episode_id, "transcript")
+
+    def _read(self, episode_id: str, route: str) -> dict[str, Any]:
+        live = self._live(episode_id)
+        if live is None:
+            return self._finished_document(episode_id, route)
         with live.lock:
+            if live.removed and self.finished.get(episode_id) is not None:
+                return self._finished_document(episode_id, route)  # it finished while we waited for its lock
             self._check_present(live)
-            return {"episode_id": live.episode_id, "id": live.row_id, "model": live.model,
-                    "settings": live.episode.settings, "done": live.episode.done,
-                    "first_observation": live.first_observation, "steps": list(live.history)}
+            live.touch()
+            return self._documents(live, None)[route]
 
     def abandon(self, episode_id: str) -> dict[str, Any]:
-        live = self.registry.get(episode_id)
+        live = self._live(episode_id)
+        if live is None:
+            self._finished_document(episode_id, "describe")  # 410 if it is gone
+            self.finished.discard(episode_id)
+            return {"episode_id": episode_id, "removed": True, "logged": False}
         with live.lock:
             self._check_present(live)
-            logged = self._remove(live, "abandoned")
-        return {"episode_id": episode_id, "removed": True, "logged": logged}
+            self._remove(live, "abandoned")
+        return {"episode_id": episode_id, "removed": True, "logged": True}
 
     def expire_idle(self) -> int:
         """Remove episodes idle for ``timeout_s``; unfinished ones are logged as expired."""
@@ -98,12 +112,13 @@ class EpisodeService:
                 expired += 1
         return expired
 
-    def close_all(self) -> None:
-        """At shutdown: refuse new episodes and log every unfinished one as abandoned."""
+    def close_all(self, end: str = "abandoned") -> None:
+        """At shutdown: refuse new episodes and log every unfinished one with ``end``
+        (abandoned, or interrupted by a signal)."""
         for live in self.registry.close():
             with live.lock:
                 if not live.removed:
-                    self._remove(live, "abandoned")
+                    self._remove(live, end)
 
     def health(self) -> dict[str, Any]:
         return {"status": "ok", "episodes": self.registry.count_active(), "rows": self.n_episode_rows,
@@ -129,25 +144,56 @@ class EpisodeService:
         return {"observation": observation, "terminated": result.terminated, "truncated": result.truncated,
                 "info": result.info}
 
-    def _log_finished(self, live: LiveEpisode) -> None:
+    def _live(self, episode_id: str) -> LiveEpisode | None:
+        """The running episode; None if it finished (and is remembered); 404 or 410 otherwise."""
+        try:
+            return self.registry.get(episode_id)
+        except ApiError:
+            if self.finished.get(episode_id) is None:  # raises 410 if it finished long ago
+                raise
+            return None
+
+    def _finished_document(self, episode_id: str, route: str) -> dict[str, Any]:
+        documents = self.finished.get(episode_id)
+        if documents is None:
+            raise ApiError(HTTPStatus.NOT_FOUND, f"no episode {episode_id!r}")
+        return documents[route]
+
+    def _release_finished(self, live: LiveEpisode) -> None:
+        """Log a finished episode, keep its GET answer among the recent ones, and free it."""
         record = self._record(live, "finished")
         self.log.append(record)
-        live.finished_record = record
-
-    def _remove(self, live: LiveEpisode, end: str) -> bool:
-        """Take ``live`` out of the registry (its lock held); log it unless its finish was logged."""
+        # Remembered before it leaves the registry, so a concurrent GET always finds it somewhere.
+        self.finished.add(live.episode_id, self._documents(live, record))
         live.removed = True
         self.registry.remove(live.episode_id)
-        if live.finished_record is not None:
-            return False
+
+    def _remove(self, live: LiveEpisode, end: str) -> None:
+        """Take an unfinished ``live`` out of the registry (its lock held) and log it with ``end``."""
+        live.removed = True
+        self.registry.remove(live.episode_id)
         self.log.append(self._record(live, end))
-        return True
+
+    @staticmethod
+    def _documents(live: LiveEpisode, record: dict[str, Any] | None) -> dict[str, dict[str, Any]]:
+        """What GET /episodes/{id} ("describe") and its /transcript answer; ``record``: the log line."""
+        done = live.episode.done
+        describe = {"episode_id": live.episode_id, "id": live.row_id, "done": done,
+                    "steps": len(live.episode.replies), "settings": live.episode.settings,
+                    "log": record, "outcome": live.episode.outcome() if done else None}
+        transcript = {"episode_id": live.episode_id, "id": live.row_id, "model": live.model,
+                      "settings": live.episode.settings, "done": done,
+                      "first_observation": live.first_observation, "steps": list(live.history)}
+        return {"describe": describe, "transcript": transcript}
 
     @staticmethod
     def _record(live: LiveEpisode, end: str) -> dict[str, Any]:
         return log_record(live.row_id, live.model, live.episode.settings, live.episode.replies, end)
 
-    @staticmethod
-    def _check_present(live: LiveEpisode) -> None:
-        if live.removed:  # removed between the registry lookup and taking its lock
-            raise ApiError(HTTPStatus.NOT_FOUND, f"episode {live.episode_id} was removed")
+    def _check_present(self, live: LiveEpisode) -> None:
+        if not live.removed:
+            return
+        # Removed between the registry lookup and taking its lock: finished, or ended otherwise.
+        if self.finished.get(live.episode_id) is not None:
+            raise ApiError(HTTPStatus.CONFLICT, f"episode {live.episode_id} is over; start a new one")
+        raise ApiError(HTTPStatus.NOT_FOUND, f"episode {live.episode_id} was removed")

@@ -6,10 +6,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from rollout_client import StartServer
 
 from data_build.build import build
 from data_build.spec import BuildSettings
-from rollout_client import StartServer
 from scorer.rollout import RolloutServer, serve
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import http.client
 import json
 from collections.abc import Callable
@@ -9,6 +10,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import pytest
+
+from scorer import families
 from scorer.dataset import KeyRow
 from scorer.rollout import RolloutServer
 from scorer.tasks.episode import reference
@@ -56,3 +60,14 @@ def log_lines(path: Path) -> list[dict[str, Any]]:
     lines = [json.loads(line) for line in text.splitlines()]
     assert all(set(line) == {"id", "model", "episode"} for line in lines)
     return lines
+
+
+def add_planner_variant(monkeypatch: pytest.MonkeyPatch, name: str, episode_class: type) -> str:
+    """Make mode ``name`` play ``episode_class`` (a PlannerEpisode subclass) on blocksworld rows."""
+    registered = families.mode_for
+    planner = registered("blocksworld", None)
+    variant = dataclasses.replace(planner, name=name,
+                                  play=lambda row, settings: episode_class(row, {**settings, "mode": planner.name}))
+    monkeypatch.setattr(families, "mode_for",
+                        lambda domain, mode: variant if mode == name else registered(domain, mode))
+    return name

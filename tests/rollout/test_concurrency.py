@@ -6,6 +6,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from rollout_client import Client, gold_replies, log_lines
+
 from scorer.dataset import KeyRow, load_keys
 from scorer.rollout import RolloutServer
 from scorer.scoring import score_file

@@ -14,12 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rollout_client import Client, add_planner_variant, gold_replies, log_lines
 
-from rollout_client import Client, gold_replies, log_lines
-from scorer import families
 from scorer.dataset import KeyRow, load_keys
 from scorer.episodes.base import StepResult
-
 from scorer.families.blocksworld.planner import PlannerEpisode
 from scorer.rollout import RolloutServer, serve, serve_rows
 from scorer.rollout.catalog import load_rows
@@ -50,6 +48,13 @@ BAD_REQUESTS: list[tuple[str, str, str, Any, int, str]] = [
     ("unknown id", "POST", "/episodes", {"id": "nope/test/0000"}, 404, "no row 'nope/test/0000'"),
     ("unknown field", "POST", "/episodes", {"id": ROW, "setting": {}}, 400, "unknown field(s) 'setting'"),
     ("settings not an object", "POST", "/episodes", {"id": ROW, "settings": [1]}, 400, '"settings" must be an object'),
+    # Falsy non-objects once passed for "no settings" and ran the defaults.
+    ("settings an empty array", "POST", "/episodes", {"id": ROW, "settings": []}, 400, '"settings" must be an object'),
+    ("settings zero", "POST", "/episodes", {"id": ROW, "settings": 0}, 400, '"settings" must be an object'),
+    ("settings empty string", "POST", "/episodes", {"id": ROW, "settings": ""}, 400, '"settings" must be an object'),
+    ("settings false", "POST", "/episodes", {"id": ROW, "settings": False}, 400, '"settings" must be an object'),
+    ("negative max_steps", "POST", "/episodes", {"id": ROW, "settings": {"max_steps": -5}}, 400,
+     "'max_steps' must be >= 0"),
     ("model not a string", "POST", "/episodes", {"id": ROW, "model": 7}, 400, '"model" must be a string'),
     ("bad setting value", "POST", "/episodes", {"id": ROW, "settings": {"output": "poem"}}, 400, "'output'"),
     ("bad setting type", "POST", "/episodes", {"id": ROW, "settings": {"cot": "yes"}}, 400, "'cot' must be bool"),
@@ -128,13 +133,8 @@ class ExplodingEpisode(PlannerEpisode):
 
 
 @pytest.fixture
-def exploding_mode(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    registered = families.mode_for
-    planner = registered("blocksworld", None)
-    exploding = dataclasses.replace(planner, name="exploding",
-                        play=lambda row, settings: ExplodingEpisode(row, {**settings, "mode": planner.name}))
-    monkeypatch.setattr(families, "mode_for", lambda domain, name: exploding if name == "exploding" else registered(domain, name))
-    yield "exploding"
+def exploding_mode(monkeypatch: pytest.MonkeyPatch) -> str:
+    return add_planner_variant(monkeypatch, "exploding", ExplodingEpisode)
 
 
 def test_a_failing_step_is_a_500_logged_as_error_and_removed(shared: RolloutServer, exploding_mode: str,

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 from rollout_client import Client, StartServer, gold_replies, log_lines
+
 from scorer.dataset import KeyRow, load_keys
 from scorer.rollout import RolloutServer
 from scorer.scoring import score_file
@@ -65,8 +66,9 @@ def test_idle_episodes_expire_and_are_logged_as_expired(start: StartServer, epis
     for reply in gold_replies(row):
         client.step(finished_id, reply)
     _wait_for(lambda: len(log_lines(server.service.log.path)) == 2)
-    time.sleep(1.0)  # the finished one goes too, silently; not polled, as a request would keep it alive
-    assert client.call("GET", f"/episodes/{finished_id}")[0] == 404
+    time.sleep(1.0)  # well past the timeout
+    finished = client.call("GET", f"/episodes/{finished_id}")  # released at once, answered from its log line
+    assert finished[0] == 200 and finished[1]["log"]["episode"]["end"] == "finished"
     assert client.call("POST", f"/episodes/{idle_id}/step", {"reply": WRONG_REPLY})[0] == 404
     ends = sorted((line["episode"]["end"], len(line["episode"]["replies"])) for line in log_lines(server.service.log.path))
     assert ends == [("expired", 1), ("finished", len(gold_replies(row)))]
@@ -97,7 +99,8 @@ def test_a_torn_last_line_is_ended_so_it_costs_only_itself(start: StartServer, e
     assert {r.id: v.score for r, v in run.grading.rows}[row.id] == 1.0
 
 
-def test_serve_command_runs_until_sigterm_then_logs_what_was_running(episode_data: Path, tmp_path: Path) -> None:
+def test_serve_command_runs_until_sigterm_then_logs_what_was_running_as_interrupted(episode_data: Path,
+                                                                                    tmp_path: Path) -> None:
     log = tmp_path / "cli.jsonl"
     command = [sys.executable, "-c", "from scorer.rollout.command import serve; serve()",
                "--data", str(episode_data), "--port", "0", "--log", str(log)]
@@ -111,4 +114,4 @@ def test_serve_command_runs_until_sigterm_then_logs_what_was_running(episode_dat
     finally:
         if process.poll() is None:
             process.kill()
-    assert [line["episode"]["end"] for line in log_lines(log)] == ["abandoned"]
+    assert [line["episode"]["end"] for line in log_lines(log)] == ["interrupted"]

@@ -48,6 +48,9 @@ class PlannerEpisode:
         if not 0.0 <= self.settings["fail_prob"] <= 1.0:
             raise SettingsError("setting 'fail_prob' must be between 0 and 1")
         check_view(self.settings)
+        if self.settings["max_steps"] < 0:  # 0 means the row's own limit; a negative one ended after a step
+            given = self.settings["max_steps"]
+            raise SettingsError(f"setting 'max_steps' must be >= 0 (0: the row's limit), got {given}")
         self.row = row
         self.task = row_task(row)
         self.n_columns = int(row.meta["n_columns"])

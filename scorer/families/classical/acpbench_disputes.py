@@ -13,6 +13,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from scorer import atomic
 from scorer.families.classical.acpbench_import import disputes_markdown, import_rows, write_config
 
 REPO = Path(__file__).resolve().parents[3]
@@ -25,7 +26,7 @@ def main(argv: list[str]) -> None:
     out = Path(argv[argv.index("--out") + 1]) if "--out" in argv else None
     rows, disputes = import_rows(source, progress=True)
     total = sum(len(split_rows) for split_rows in rows.values())
-    DISPUTES_FILE.write_text(disputes_markdown(disputes, total))
+    atomic.write_text(DISPUTES_FILE, disputes_markdown(disputes, total))
     with tempfile.TemporaryDirectory() as scratch:
         write_config(rows, out or Path(scratch))
     print(f"{len(disputes)} of {total} source answers disputed; wrote {DISPUTES_FILE}")

@@ -34,6 +34,7 @@ from data_build.acp_rows import ACP_FEATURES, count_table
 from data_build.build import write_imported
 from data_build.rows import dumps
 from data_build.spec import SPLITS, ConfigSpec, Rows
+from scorer import atomic
 from scorer.dataset import KeyRow
 from scorer.families.base import card_template
 from scorer.families.classical.acpbench_audit import Dispute, audit, convert
@@ -226,5 +227,5 @@ def acpbench_hard_import(directory: Path, out: Path, limit: int | None, disputes
     write_config(rows, out)
     total = sum(len(split_rows) for split_rows in rows.values())
     if disputes is not None:
-        disputes.write_text(disputes_markdown(found, total))
+        atomic.write_text(disputes, disputes_markdown(found, total))
     click.echo(f"wrote {total} rows of {CONFIG} to {out}/ ({len(found)} source answers disputed)")

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
+from scorer import atomic
 from scorer.grading import Grading
 from scorer.render.fonts import load_font
 
@@ -68,8 +69,8 @@ def write_heatmaps(grading: Grading, path: Path) -> list[Path]:
     written = []
     for config in configs:
         target = path if len(configs) == 1 else path.with_name(f"{path.stem}-{config}{path.suffix or '.png'}")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        heatmap_image(completion_cells(grading, config), f"{config}: completed episodes").save(target, format="PNG")
+        image = heatmap_image(completion_cells(grading, config), f"{config}: completed episodes")
+        atomic.write_with(target, lambda temporary: image.save(temporary, format="PNG"))  # noqa: B023 (called at once)
         written.append(target)
     return written
 

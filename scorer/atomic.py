@@ -1,0 +1,91 @@
+"""Atomic file writes: a reader (or a crash) sees the old complete file or the new one.
+
+The data goes to a temporary file in the same folder (so the rename never crosses a
+file system), is flushed and fsynced, then renamed over the target with ``os.replace``,
+which POSIX makes atomic; the folder is fsynced too, so the rename survives a power
+cut. A killed writer leaves at most a hidden ``.<name>.*.tmp`` file beside the target.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from scorer.errors import OutputError
+
+
+def _current_umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+# mkstemp creates 0600 files; a written output should get the mode open() would give it.
+FILE_MODE = 0o666 & ~_current_umask()
+
+
+def write_bytes(path: Path, data: bytes) -> None:
+    with temporary_beside(path) as temporary, temporary.open("wb") as handle:
+        handle.write(data)
+
+
+def write_text(path: Path, text: str) -> None:
+    write_bytes(path, text.encode("utf-8"))
+
+
+def write_with(path: Path, writer: Callable[[Path], object]) -> None:
+    """Let ``writer`` fill a temporary path (e.g. a Parquet writer), then move it into place."""
+    with temporary_beside(path) as temporary:
+        writer(temporary)
+
+
+@contextmanager
+def temporary_beside(path: Path) -> Iterator[Path]:
+    """A temporary path in ``path``'s folder; on a clean exit it is fsynced and renamed to ``path``."""
+    _check_target(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        os.close(handle)
+    except OSError as error:
+        raise _cannot_write(path, error) from None
+    temporary = Path(name)
+    try:
+        yield temporary
+        _fsync_file(temporary)
+        os.chmod(temporary, FILE_MODE)
+        os.replace(temporary, path)
+        _fsync_folder(path.parent)
+    except OSError as error:
+        raise _cannot_write(path, error) from None
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def _check_target(path: Path) -> None:
+    if path.is_dir():
+        raise OutputError(f"cannot write {path}: it is a folder; give a file path instead")
+    blocker = next((parent for parent in path.parents if parent.exists()), None)
+    if blocker is not None and not blocker.is_dir():
+        raise OutputError(f"cannot write {path}: {blocker} is a file, not a folder; choose a path in a folder")
+
+
+def _fsync_file(path: Path) -> None:
+    with path.open("rb") as handle:
+        os.fsync(handle.fileno())
+
+
+def _fsync_folder(folder: Path) -> None:
+    descriptor = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+def _cannot_write(path: Path, error: OSError) -> OutputError:
+    reason = error.strerror or type(error).__name__
+    return OutputError(f"cannot write {path}: {reason}; choose a writable path (or free some disk space)")
