@@ -26,8 +26,12 @@ def make_agent(name: str, **options: Any) -> Agent:
     if name == "openai":
         from agents.openai_agent import OpenAIAgent
 
-        return OpenAIAgent(options.get("base_url"), options.get("model"), max_tokens=options.get("max_tokens", 1024),
-                           concurrency=options.get("concurrency", 8))
+        return OpenAIAgent(
+            options.get("base_url"),
+            options.get("model"),
+            max_tokens=options.get("max_tokens", 1024),
+            concurrency=options.get("concurrency", 8),
+        )
     if name == "vllm":
         from agents.vllm_agent import VLLMAgent
 

@@ -96,8 +96,20 @@ def measure(data: Path, config: str, answers: str, cache: Path) -> Measured:
     stats = oracle.stats
     accuracy = next(m.value for m in grading.configs[config].groups["all"] if m.name == "accuracy")
     naive_calls, naive_seconds = naive(grading.rows, predictions)
-    return Measured(config, answers, len(grading.rows), accuracy, seconds, stats.relaxed, stats.searches,
-                    stats.planner_calls, stats.planner_seconds, stats.undecided, naive_calls, naive_seconds)
+    return Measured(
+        config,
+        answers,
+        len(grading.rows),
+        accuracy,
+        seconds,
+        stats.relaxed,
+        stats.searches,
+        stats.planner_calls,
+        stats.planner_seconds,
+        stats.undecided,
+        naive_calls,
+        naive_seconds,
+    )
 
 
 def naive(graded: list, predictions: dict) -> tuple[int, float]:  # type: ignore[type-arg]
@@ -163,15 +175,43 @@ def _planner_call(kind: str, row, task, name: str) -> bool | None:  # type: igno
 def report(measured: list[Measured]) -> None:
     from scorer.report.table import format_table
 
-    headers = ["config", "answers", "n", "accuracy", "ours s", "relaxed", "searches", "planner calls",
-               "undecided", "naive calls", "naive s", "calls ratio", "time ratio"]
+    headers = [
+        "config",
+        "answers",
+        "n",
+        "accuracy",
+        "ours s",
+        "relaxed",
+        "searches",
+        "planner calls",
+        "undecided",
+        "naive calls",
+        "naive s",
+        "calls ratio",
+        "time ratio",
+    ]
     rows = []
     for m in measured:
         call_ratio = f"{m.naive_calls / m.planner_calls:.1f}x" if m.planner_calls else f"{m.naive_calls} vs 0"
         naive_total = m.seconds - m.planner_seconds + m.naive_seconds
         time_ratio = f"{naive_total / m.seconds:.1f}x" if m.seconds else "-"
-        rows.append([m.config, m.answers, m.n, m.accuracy, round(m.seconds, 2), m.relaxed, m.searches,
-                     m.planner_calls, m.undecided, m.naive_calls, round(m.naive_seconds, 2), call_ratio, time_ratio])
+        rows.append(
+            [
+                m.config,
+                m.answers,
+                m.n,
+                m.accuracy,
+                round(m.seconds, 2),
+                m.relaxed,
+                m.searches,
+                m.planner_calls,
+                m.undecided,
+                m.naive_calls,
+                round(m.naive_seconds, 2),
+                call_ratio,
+                time_ratio,
+            ]
+        )
     print(format_table(rows, headers))
     print("time ratio: (our scoring time without our planner calls + the naive planner calls) / our scoring time;")
     print("same answers, same process, one run; planner calls are real runs (fresh cache for ours, none for naive)")

@@ -87,8 +87,10 @@ def main() -> None:
     print("| way | seconds | predictions/s | peak RSS MB (after imports) |\n|---|---:|---:|---:|")
     print(f"| ours (key columns only) | {ours['seconds']:.2f} | {n / ours['seconds']:,.0f} | {ours_mb:.1f} |")
     print(f"| naive (load_dataset + loop) | {naive['seconds']:.2f} | {n / naive['seconds']:,.0f} | {naive_mb:.1f} |")
-    print(f"speed ratio ours / naive: {naive['seconds'] / ours['seconds']:.1f}x; "
-          f"peak memory ratio naive / ours: {naive_mb / max(ours_mb, 0.1):.1f}x")
+    print(
+        f"speed ratio ours / naive: {naive['seconds'] / ours['seconds']:.1f}x; "
+        f"peak memory ratio naive / ours: {naive_mb / max(ours_mb, 0.1):.1f}x"
+    )
 
 
 if __name__ == "__main__":

@@ -46,8 +46,10 @@ def main() -> None:
             started = time.perf_counter()
             finish_episodes(server.url, row_id, args.episodes, args.reply_kb * 1000)
             after = server.rss_mb()
-            print(f"{args.episodes} finished, undeleted episodes with {args.reply_kb} KB replies: RSS "
-                  f"{before:.0f} -> {after:.0f} MB (+{after - before:.0f} MB) in {time.perf_counter() - started:.1f} s")
+            print(
+                f"{args.episodes} finished, undeleted episodes with {args.reply_kb} KB replies: RSS "
+                f"{before:.0f} -> {after:.0f} MB (+{after - before:.0f} MB) in {time.perf_counter() - started:.1f} s"
+            )
 
 
 def build_data(folder: Path) -> Path:
@@ -69,8 +71,19 @@ class Server:
     """``planarium serve`` in a subprocess, on a free port, stopped with SIGTERM."""
 
     def __init__(self, data: Path, log: Path, max_episodes: int) -> None:
-        command = [sys.executable, "-c", SERVE, "--data", str(data), "--port", "0", "--log", str(log),
-                   "--max-episodes", str(max_episodes)]
+        command = [
+            sys.executable,
+            "-c",
+            SERVE,
+            "--data",
+            str(data),
+            "--port",
+            "0",
+            "--log",
+            str(log),
+            "--max-episodes",
+            str(max_episodes),
+        ]
         self.process = subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
         banner = self.process.stderr.readline()  # type: ignore[union-attr]
         self.url = banner.split(" at ")[1].split(";")[0]

@@ -1,6 +1,6 @@
 """Benchmark: optimal lengths of sliding geom boards by our A* vs plain breadth-first search.
 
-The boards are the paper's 300 (iVISPAR seed 001, ../shared/external/ivispar-boards/),
+The boards are the paper's 300 (iVISPAR, ../shared/external/ivispar-boards/),
 or, when that folder is absent, our own standard set (same grid, 3 per cell). Both
 searches use the same packed-int state encoding and move generator; A* adds the
 Manhattan-sum heuristic. The two must give the same length on every board (asserted).

@@ -6,10 +6,10 @@ label) and quotas per kind; this module samples the questions
 question state as ``:init``, the three prompt variants and the answer key.
 
 Row fields: ``task`` "acp"; ``difficulty`` the ACP kind (so results come per
-kind, seed 002 table 2); ``prompt`` zero-shot; ``fewshot`` the same after two
+kind, ACPBench Hard, table 2); ``prompt`` zero-shot; ``fewshot`` the same after two
 solved examples that the config hands in (generated from their own seeds, never
 rows of any split); ``pddl`` the prompt after the PDDL domain and
-problem (seed 002 section 6.3). ``meta``: acp_task, domain, problem, size,
+problem (ACPBench Hard, section 6.3). ``meta``: acp_task, domain, problem, size,
 seed, source (the plan the state lies on) and step, key (exact | evidence),
 opt (h* of the state, land / nexta).
 """
@@ -155,6 +155,8 @@ def count_table(rows: Rows) -> str:
     domains = sorted({d for d, _ in counts})
     lines = ["| domain | " + " | ".join(KINDS) + " |", "|---" * (len(KINDS) + 1) + "|"]
     for domain in domains:
-        cells = [f"{counts[(domain, k)][0]} ({counts[(domain, k)][1]})" if (domain, k) in counts else "0" for k in KINDS]
+        cells = [
+            f"{counts[(domain, k)][0]} ({counts[(domain, k)][1]})" if (domain, k) in counts else "0" for k in KINDS
+        ]
         lines.append(f"| {domain} | " + " | ".join(cells) + " |")
     return "\n".join(lines)

@@ -13,9 +13,10 @@ from scorer import __version__, atomic
 from scorer.errors import PlanariumError
 
 CHECKSUMS = "checksums.json"
+DEFAULT_SETTINGS = BuildSettings()  # frozen: one shared default is safe
 
 
-def build(out_dir: Path, configs: str | None = None, settings: BuildSettings = BuildSettings()) -> dict[str, str]:
+def build(out_dir: Path, configs: str | None = None, settings: BuildSettings = DEFAULT_SETTINGS) -> dict[str, str]:
     """Build the named configs into ``out_dir``; return {relative shard path: sha256}.
 
     Shards of configs not named are kept, stay in checksums.json and keep their part of
@@ -72,8 +73,10 @@ def _old_card(out_dir: Path) -> str | None:
         card = readme.read_text(encoding="utf-8")
         card_configs(card)
     except Exception as error:  # undecodable, bad YAML, wrong shape: all mean "not our card"
-        raise PlanariumError(f"{readme} is not a readable dataset card ({type(error).__name__}); "
-                             "move it away (or delete it) and build again") from None
+        raise PlanariumError(
+            f"{readme} is not a readable dataset card ({type(error).__name__}); "
+            "move it away (or delete it) and build again"
+        ) from None
     return card
 
 

@@ -28,8 +28,13 @@ CARD_METADATA: dict[str, Any] = {
 SIZE_CATEGORIES = ((1_000, "n<1K"), (10_000, "1K<n<10K"), (100_000, "10K<n<100K"), (1_000_000, "100K<n<1M"))
 
 
-def render_card(built: dict[str, tuple[ConfigSpec, Rows]], split_bytes: dict[tuple[str, str], int],
-                size: str, seed: int, version: str) -> str:
+def render_card(
+    built: dict[str, tuple[ConfigSpec, Rows]],
+    split_bytes: dict[tuple[str, str], int],
+    size: str,
+    seed: int,
+    version: str,
+) -> str:
     names = sorted(built)
     front_matter = _yaml(built, split_bytes)
     sections = [_section(built[name][0], built[name][1]) for name in names]
@@ -59,9 +64,12 @@ def finish_card(card: str, specs: Iterable[ConfigSpec]) -> str:
     front, body = _split_card(card)
     chosen = list(specs)
     licenses = sorted({spec.license for spec in chosen})
-    front = {**CARD_METADATA, "license": licenses[0] if len(licenses) == 1 else licenses,
-             "size_categories": [_size_category(_row_count(front))],
-             **{k: v for k, v in front.items() if k in ("configs", "dataset_info")}}
+    front = {
+        **CARD_METADATA,
+        "license": licenses[0] if len(licenses) == 1 else licenses,
+        "size_categories": [_size_category(_row_count(front))],
+        **{k: v for k, v in front.items() if k in ("configs", "dataset_info")},
+    }
     papers = sorted({paper for spec in chosen for paper in spec.papers})
     citations = "\n\n".join(f"```bibtex\n{bibtex(paper)}\n```" for paper in papers) or "(none)"
     start = body.index(CITATION_HEADING)

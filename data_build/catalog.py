@@ -30,9 +30,14 @@ def catalog(data: Path) -> list[ConfigEntry]:
 
     built = built_rows(data)
     entries = [
-        ConfigEntry(spec.name, family.name, "episode" if spec.task == "episode" else "question",
-                    {split: n for (config, split), n in built.items() if config == spec.name}, spec.papers,
-                    make_command(spec))
+        ConfigEntry(
+            spec.name,
+            family.name,
+            "episode" if spec.task == "episode" else "question",
+            {split: n for (config, split), n in built.items() if config == spec.name},
+            spec.papers,
+            make_command(spec),
+        )
         for family in families().values()
         for spec in family.configs()
     ]

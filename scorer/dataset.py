@@ -123,15 +123,16 @@ def parse_checksums(path: Path) -> dict[str, str]:
     except RecursionError:
         raise DatasetError(f"{path} is not valid JSON (nested too deeply); {_fix(root)}") from None
     if not isinstance(document, dict):
-        raise DatasetError(f"{path} must be a JSON object of shard path -> sha256, "
-                           f"got a JSON {type(document).__name__}; {_fix(root)}")
+        raise DatasetError(
+            f"{path} must be a JSON object of shard path -> sha256, got a JSON {type(document).__name__}; {_fix(root)}"
+        )
     for key, value in document.items():
         if not SHARD_KEY.fullmatch(key) or ".." in key.split("/"):
-            raise DatasetError(f"{path}: key {key[:80]!r} is not a shard path data/<config>/<split>-*.parquet; "
-                               f"{_fix(root)}")
+            raise DatasetError(
+                f"{path}: key {key[:80]!r} is not a shard path data/<config>/<split>-*.parquet; {_fix(root)}"
+            )
         if not isinstance(value, str) or not SHA256_HEX.fullmatch(value):
-            raise DatasetError(f"{path}: the value of {key!r} is not a sha256 (64 lowercase hex digits); "
-                               f"{_fix(root)}")
+            raise DatasetError(f"{path}: the value of {key!r} is not a sha256 (64 lowercase hex digits); {_fix(root)}")
     return document
 
 
@@ -153,8 +154,9 @@ def read_shard(root: Path, relative: str, expected_sha256: str, columns: list[st
         return pq.read_table(path, columns=columns)
     except (pa.ArrowException, OSError, ValueError, KeyError) as error:
         reason = str(error).splitlines()[0] if str(error) else type(error).__name__
-        raise DatasetError(f"shard {path} matches its checksum but is not a readable Planarium shard "
-                           f"({reason}); {_fix(root)}") from None
+        raise DatasetError(
+            f"shard {path} matches its checksum but is not a readable Planarium shard ({reason}); {_fix(root)}"
+        ) from None
 
 
 def sha256_file(path: Path) -> str:
@@ -169,12 +171,16 @@ def _check_shard_set(root: Path, checksums: dict[str, str]) -> None:
     on_disk = {path.relative_to(root).as_posix() for path in (root / "data").glob("*/*.parquet")}
     unlisted = sorted(on_disk - set(checksums))
     if unlisted:
-        raise DatasetError(f"shard {root / unlisted[0]} is not listed in {CHECKSUMS} "
-                           f"({len(unlisted)} unlisted shard(s)); the dataset is refused whole; {_fix(root)}")
+        raise DatasetError(
+            f"shard {root / unlisted[0]} is not listed in {CHECKSUMS} "
+            f"({len(unlisted)} unlisted shard(s)); the dataset is refused whole; {_fix(root)}"
+        )
     missing = sorted(set(checksums) - on_disk)
     if missing:
-        raise DatasetError(f"shard {root / missing[0]} is listed in {CHECKSUMS} but missing "
-                           f"({len(missing)} missing shard(s)); {_fix(root)}")
+        raise DatasetError(
+            f"shard {root / missing[0]} is listed in {CHECKSUMS} but missing "
+            f"({len(missing)} missing shard(s)); {_fix(root)}"
+        )
 
 
 def _fix(root: Path) -> str:
@@ -195,5 +201,7 @@ def _key_row(record: dict[str, Any], config: str, shard: Path) -> KeyRow:
             meta=json.loads(record["meta"]),
         )
     except (TypeError, ValueError, RecursionError) as error:
-        raise DatasetError(f"shard {shard}: row {str(record.get('id'))[:80]!r} has an unreadable answer_key or "
-                           f"meta ({type(error).__name__}); {_fix(shard.parents[2])}") from None
+        raise DatasetError(
+            f"shard {shard}: row {str(record.get('id'))[:80]!r} has an unreadable answer_key or "
+            f"meta ({type(error).__name__}); {_fix(shard.parents[2])}"
+        ) from None

@@ -34,8 +34,11 @@ class Grading:
     configs: dict[str, ConfigReport]
 
 
-def grade(dataset: KeyedDataset, predictions: dict[str, Prediction],
-          progress: Callable[[Iterable[KeyRow]], Iterable[KeyRow]] = lambda rows: rows) -> Grading:
+def grade(
+    dataset: KeyedDataset,
+    predictions: dict[str, Prediction],
+    progress: Callable[[Iterable[KeyRow]], Iterable[KeyRow]] = lambda rows: rows,
+) -> Grading:
     """``progress`` wraps the rows as they are judged (a progress bar on the command line)."""
     graded = [(row, judge_row(row, predictions.get(row.id))) for row in progress(dataset.rows.values())]
     by_config: dict[str, list[tuple[KeyRow, Judgement]]] = {}

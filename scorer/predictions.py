@@ -95,8 +95,9 @@ def not_in_dataset(prediction_id: str) -> tuple[str, str]:
     return "unknown_id", "is not in the dataset"
 
 
-def mark_unknown(pset: PredictionSet, known_ids: Container[str],
-                 why: Callable[[str], tuple[str, str]] = not_in_dataset) -> None:
+def mark_unknown(
+    pset: PredictionSet, known_ids: Container[str], why: Callable[[str], tuple[str, str]] = not_in_dataset
+) -> None:
     """Move predictions whose id is not in ``known_ids`` out of ``pset.predictions`` into its
     problems; ``why(id)`` gives the problem's kind and what to say of the id."""
     for prediction_id in [i for i in pset.predictions if i not in known_ids]:
@@ -130,8 +131,10 @@ def _decode_line(raw_line: bytes, line_number: int, problems: list[InputProblem]
         return raw_line.decode("utf-8")
     except UnicodeDecodeError as error:
         # A stray byte in a model's reply should not cost the row: replace it and say so.
-        message = (f"line {line_number}: not valid UTF-8 (byte {raw_line[error.start]:#04x} at byte offset "
-                   f"{error.start}); invalid bytes were replaced with U+FFFD and the line was still read")
+        message = (
+            f"line {line_number}: not valid UTF-8 (byte {raw_line[error.start]:#04x} at byte offset "
+            f"{error.start}); invalid bytes were replaced with U+FFFD and the line was still read"
+        )
         problems.append(InputProblem(line_number, "not_utf8", message))
         return raw_line.decode("utf-8", errors="replace")
 
@@ -191,8 +194,10 @@ def _add(prediction_set: PredictionSet, prediction: Prediction, duplicates: str,
         return
     repeat = f"line {prediction.line}: id {_quoted(prediction.id)} already appeared on line {earlier.line}"
     if duplicates == "error":
-        raise PredictionsFileError(f"{path}: {repeat} (--duplicates error); give each id once, "
-                                   "or --duplicates first|last to keep one of its lines")
+        raise PredictionsFileError(
+            f"{path}: {repeat} (--duplicates error); give each id once, "
+            "or --duplicates first|last to keep one of its lines"
+        )
     kept, ignored = (earlier, prediction) if duplicates == "first" else (prediction, earlier)
     prediction_set.predictions[prediction.id] = kept
     message = f"{repeat}; keeping line {kept.line}, ignoring line {ignored.line}"

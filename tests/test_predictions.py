@@ -189,11 +189,17 @@ def test_multi_megabyte_lines_read_in_linear_time(tmp_path: Path) -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.one_of(
-    st.binary(max_size=40),
-    st.builds(lambda i, r: json.dumps({"id": i, "response": r}).encode(), st.sampled_from("abc"), st.text(max_size=5)),
-    st.sampled_from([b"\xef\xbb\xbf", b"\r", b"{", b"}", b'"id"', b"\xff", b"[]", b"{}"]),
-)).map(b"\n".join))
+@given(
+    st.lists(
+        st.one_of(
+            st.binary(max_size=40),
+            st.builds(
+                lambda i, r: json.dumps({"id": i, "response": r}).encode(), st.sampled_from("abc"), st.text(max_size=5)
+            ),
+            st.sampled_from([b"\xef\xbb\xbf", b"\r", b"{", b"}", b'"id"', b"\xff", b"[]", b"{}"]),
+        )
+    ).map(b"\n".join)
+)
 def test_arbitrary_bytes_never_raise_anything_but_a_file_error(data: bytes) -> None:
     # tempfile, not tmp_path: a function-scoped fixture would be shared by all examples.
     with tempfile.TemporaryDirectory() as folder:

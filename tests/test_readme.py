@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 BLOCK = re.compile(r"^```(bash|python)\n(.*?)^```", re.MULTILINE | re.DOTALL)
 COMMENT = re.compile(r"\s+#\s.*$")
-STUB_MODEL = '''
+STUB_MODEL = """
 import json as _json
 from pathlib import Path as _Path
 from scorer.dataset import load_keys as _load_keys
@@ -51,7 +51,7 @@ _GOLD = {_json.loads(line)["id"]: _json.loads(line).get("response")
 
 def _answer_from_row(row, prompt, images):
     return _GOLD[row["id"]]
-'''
+"""
 
 
 def readme_blocks() -> list[tuple[str, str]]:
@@ -111,8 +111,9 @@ class Session:
     outputs: dict[str, str] = field(default_factory=dict)  # command -> its standard output
 
     def shell(self, command: str) -> str:
-        result = subprocess.run(["bash", "-c", command], cwd=self.cwd, env=self.env, capture_output=True, text=True,
-                                timeout=600)
+        result = subprocess.run(
+            ["bash", "-c", command], cwd=self.cwd, env=self.env, capture_output=True, text=True, timeout=600
+        )
         assert result.returncode == 0, f"{command}\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}"
         self.ran.append(command)
         self.outputs[command] = result.stdout
@@ -128,8 +129,13 @@ class Session:
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             port = probe.getsockname()[1]
-        self.server = subprocess.Popen(["bash", "-c", f"exec {command.rstrip('&').strip()} --port {port}"],
-                                       cwd=self.cwd, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self.server = subprocess.Popen(
+            ["bash", "-c", f"exec {command.rstrip('&').strip()} --port {port}"],
+            cwd=self.cwd,
+            env=self.env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
         self.server_address = f"127.0.0.1:{port}"
         deadline = time.monotonic() + 60
         while subprocess.run(["curl", "-sf", f"{self.server_address}/health"], capture_output=True).returncode:
@@ -183,8 +189,9 @@ def make_demo(session: Session) -> None:
 
 def run_python(session: Session, block: str) -> None:
     code = STUB_MODEL + block.replace("my_model(", "_answer_from_row(row, ")
-    result = subprocess.run([sys.executable, "-c", code], cwd=session.cwd, env=session.env, capture_output=True,
-                            text=True, timeout=600)
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=session.cwd, env=session.env, capture_output=True, text=True, timeout=600
+    )
     assert result.returncode == 0, f"{block}\n{result.stderr[-3000:]}"
     session.ran.append(block)
 
@@ -193,8 +200,14 @@ def run_python(session: Session, block: str) -> None:
 def session(mini_data: Path, tmp_path: Path) -> Iterator[Session]:
     cwd = tmp_path / "fresh"
     cwd.mkdir()
-    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}", "HF_DATASETS_CACHE": str(tmp_path / "hf"),
-           "HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "PYTHONPATH": str(ROOT)}
+    env = {
+        **os.environ,
+        "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}",
+        "HF_DATASETS_CACHE": str(tmp_path / "hf"),
+        "HF_HUB_OFFLINE": "1",
+        "HF_DATASETS_OFFLINE": "1",
+        "PYTHONPATH": str(ROOT),
+    }
     started = Session(cwd, mini_data, env)
     yield started
     if started.server is not None and started.server.poll() is None:

@@ -70,7 +70,9 @@ def check_settings(given: Mapping[str, Any], defaults: Mapping[str, Any], mode: 
     """``defaults`` updated by ``given``; unknown keys and wrong types are SettingsError."""
     unknown = sorted(set(given) - set(defaults))
     if unknown:
-        raise SettingsError(f"mode {mode!r} has no setting(s) {', '.join(unknown)}; known: {', '.join(sorted(defaults))}")
+        raise SettingsError(
+            f"mode {mode!r} has no setting(s) {', '.join(unknown)}; known: {', '.join(sorted(defaults))}"
+        )
     merged = dict(defaults)
     for key, value in given.items():
         expected = type(defaults[key])

@@ -95,5 +95,13 @@ def mode_for(domain: str, name: str | None) -> Mode:
 
 
 __all__ = [
-    "FAMILY_PACKAGES", "Family", "Mode", "configs", "families", "family_of", "importer_commands", "mode_for", "task_kinds",
+    "FAMILY_PACKAGES",
+    "Family",
+    "Mode",
+    "configs",
+    "families",
+    "family_of",
+    "importer_commands",
+    "mode_for",
+    "task_kinds",
 ]

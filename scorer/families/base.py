@@ -55,7 +55,9 @@ class Mode:
     play: Callable[[KeyRow, dict[str, Any]], Episode]
     optimal: Policy
     random: RandomPolicy
-    reference: EpisodeReference | None = None  # gold: an optimal play, wrong: never succeeds (the default mode's is required)
+    reference: EpisodeReference | None = (
+        None  # gold: an optimal play, wrong: never succeeds (the default mode's is required)
+    )
 
 
 @dataclass(frozen=True)

@@ -27,8 +27,9 @@ def domain_name(domain_pddl: str) -> str:
     return found[1]
 
 
-def problem_text(name: str, domain: str, objects: Objects, init: Iterable[str], goal: Iterable[str],
-                 per_line: int = 1) -> str:
+def problem_text(
+    name: str, domain: str, objects: Objects, init: Iterable[str], goal: Iterable[str], per_line: int = 1
+) -> str:
     """The one layout of every generated problem: typed objects, then ``init`` and the
     conjunctive ``goal`` (atoms such as "(at c1 l2)"), ``per_line`` atoms a line."""
     declared = " ".join(f"{' '.join(names)} - {kind}" for kind, names in objects if names)
@@ -66,5 +67,7 @@ def problem_for_state(task: Task, domain_pddl: str, state: int, name: str = "bel
     positive, negative = task.goal_atoms()
     goal = [*positive, *(f"(not {atom})" for atom in negative)]
     init = "\n    ".join(task.true_atoms(state))
-    return (f"(define (problem {name})\n  (:domain {domain_name(domain_pddl)})\n  (:objects {objects})\n"
-            f"  (:init\n    {init})\n  (:goal (and {' '.join(goal)})))\n")
+    return (
+        f"(define (problem {name})\n  (:domain {domain_name(domain_pddl)})\n  (:objects {objects})\n"
+        f"  (:init\n    {init})\n  (:goal (and {' '.join(goal)})))\n"
+    )

@@ -50,8 +50,10 @@ def check_pair(results: Path) -> str:
     for number, line in enumerate(text.splitlines(), start=1):
         row = _json(rows_file, line, number)
         if not isinstance(row, dict) or row.get("run_id") != run_id:
-            raise PlanariumError(f"{rows_file} line {number}: run_id differs from {results} ({run_id}); "
-                                 "the two come from different runs; score again")
+            raise PlanariumError(
+                f"{rows_file} line {number}: run_id differs from {results} ({run_id}); "
+                "the two come from different runs; score again"
+            )
     return run_id
 
 

@@ -41,8 +41,7 @@ def _check_row_lengths(rows: Sequence[Sequence[Cell]], headers: Sequence[str]) -
             raise ValueError(f"row {index} has {len(row)} cells for {len(headers)} headers")
 
 
-def _with_plus_minus(headers: Sequence[str], rows: Sequence[Sequence[Cell]]
-                     ) -> tuple[list[str], list[list[Cell]]]:
+def _with_plus_minus(headers: Sequence[str], rows: Sequence[Sequence[Cell]]) -> tuple[list[str], list[list[Cell]]]:
     """Insert a "±" column before "stderr" unless the caller already has one."""
     if STDERR_HEADER not in headers or PLUS_MINUS in headers:
         return list(headers), [list(row) for row in rows]

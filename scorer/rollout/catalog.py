@@ -24,8 +24,9 @@ def load_rows(root: Path) -> dict[str, KeyRow]:
         if any(Path(relative).name.startswith(f"{split}-") for relative in checksums):
             rows.update(load_keys(root, split).rows)
     if count_episode_rows(rows) == 0:
-        raise DatasetError(f"{root} has no episode rows; build an episode config into it with: "
-                           f"planarium build --out {root}")
+        raise DatasetError(
+            f"{root} has no episode rows; build an episode config into it with: planarium build --out {root}"
+        )
     return rows
 
 

@@ -16,21 +16,54 @@ DEFAULT_DATA = Path("parquet")
 
 
 @click.command("serve")
-@click.option("--data", type=click.Path(path_type=Path), default=DEFAULT_DATA, show_default=True,
-              help="Built dataset folder; episodes start from its test and dev rows.")
+@click.option(
+    "--data",
+    type=click.Path(path_type=Path),
+    default=DEFAULT_DATA,
+    show_default=True,
+    help="Built dataset folder; episodes start from its test and dev rows.",
+)
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (no auth: keep loopback).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="0: any free port.")
-@click.option("--log", type=click.Path(path_type=Path, dir_okay=False), default=Path("episodes.jsonl"),
-              show_default=True, help="JSONL log of ended episodes; score it with: score LOG")
-@click.option("--timeout-s", type=click.FloatRange(min=0, min_open=True), default=900.0, show_default=True,
-              help="An episode with no request for this long is logged as expired and removed.")
-@click.option("--max-episodes", type=click.IntRange(min=1), default=256, show_default=True,
-              help="Most episodes running at once; more get 503.")
-@click.option("--max-reply-bytes", type=click.IntRange(min=1), default=256 * 1024, show_default=True,
-              help="Largest reply accepted (UTF-8 bytes); longer ones get 413. With --max-episodes it bounds memory.")
+@click.option(
+    "--log",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=Path("episodes.jsonl"),
+    show_default=True,
+    help="JSONL log of ended episodes; score it with: score LOG",
+)
+@click.option(
+    "--timeout-s",
+    type=click.FloatRange(min=0, min_open=True),
+    default=900.0,
+    show_default=True,
+    help="An episode with no request for this long is logged as expired and removed.",
+)
+@click.option(
+    "--max-episodes",
+    type=click.IntRange(min=1),
+    default=256,
+    show_default=True,
+    help="Most episodes running at once; more get 503.",
+)
+@click.option(
+    "--max-reply-bytes",
+    type=click.IntRange(min=1),
+    default=256 * 1024,
+    show_default=True,
+    help="Largest reply accepted (UTF-8 bytes); longer ones get 413. With --max-episodes it bounds memory.",
+)
 @click.option("--access-log", is_flag=True, help="Print one line per request to stderr.")
-def serve(data: Path, host: str, port: int, log: Path, timeout_s: float, max_episodes: int, max_reply_bytes: int,
-          access_log: bool) -> None:
+def serve(
+    data: Path,
+    host: str,
+    port: int,
+    log: Path,
+    timeout_s: float,
+    max_episodes: int,
+    max_reply_bytes: int,
+    access_log: bool,
+) -> None:
     """Run episodes over HTTP + JSON: POST /episodes, POST /episodes/{id}/step, GET|DELETE /episodes/{id}, GET /health.
 
     SIGTERM or Ctrl-C: requests in flight finish, episodes still running are logged as interrupted.
@@ -39,8 +72,10 @@ def serve(data: Path, host: str, port: int, log: Path, timeout_s: float, max_epi
     from scorer.rollout.server import serve as start
 
     if not _is_loopback(host):
-        click.echo(f"warning: {host} is not a loopback address; anyone who reaches it can run episodes "
-                   "and write to the log", err=True)
+        click.echo(
+            f"warning: {host} is not a loopback address; anyone who reaches it can run episodes and write to the log",
+            err=True,
+        )
     try:
         server = start(data, host, port, log, timeout_s, max_episodes, access_log, max_reply_bytes)
     except DatasetError as error:
@@ -48,8 +83,11 @@ def serve(data: Path, host: str, port: int, log: Path, timeout_s: float, max_epi
     except OSError as error:
         raise click.ClickException(f"cannot serve on {host}:{port} with log {log}: {error.strerror or error}") from None
     signal.signal(signal.SIGTERM, _exit_on_sigterm)
-    click.echo(f"serving {server.service.n_episode_rows} episode rows at {server.url}; "
-               f"logging ended episodes to {log}; Ctrl-C to stop", err=True)
+    click.echo(
+        f"serving {server.service.n_episode_rows} episode rows at {server.url}; "
+        f"logging ended episodes to {log}; Ctrl-C to stop",
+        err=True,
+    )
     try:
         server.wait()
     except KeyboardInterrupt:

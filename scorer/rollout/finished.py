@@ -52,9 +52,12 @@ class FinishedEpisodes:
         if encoded is not None:
             return json.loads(encoded)
         if gone:
-            raise ApiError(HTTPStatus.GONE, f"episode {episode_id} finished and its log line was written to "
-                                            f"{self.log_path.name}; the server keeps only the most recent "
-                                            "finished episodes in memory, so read it from the log")
+            raise ApiError(
+                HTTPStatus.GONE,
+                f"episode {episode_id} finished and its log line was written to "
+                f"{self.log_path.name}; the server keeps only the most recent "
+                "finished episodes in memory, so read it from the log",
+            )
         return None
 
     def discard(self, episode_id: str) -> None:

@@ -80,13 +80,15 @@ class RolloutHandler(BaseHTTPRequestHandler):
         limit = self.server.max_body_bytes
         if length > limit:
             self._discard_body(length)
-            raise ApiError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
-                           f"the body has {length} bytes; at most {limit} are accepted")
+            raise ApiError(
+                HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"the body has {length} bytes; at most {limit} are accepted"
+            )
         body = self._read_exactly(length)
         if len(body) < length:
             self.close_connection = True
-            raise ApiError(HTTPStatus.BAD_REQUEST, f"the body ended after {len(body)} of {length} bytes "
-                                                   "(Content-Length)")
+            raise ApiError(
+                HTTPStatus.BAD_REQUEST, f"the body ended after {len(body)} of {length} bytes (Content-Length)"
+            )
         return body
 
     def _read_exactly(self, length: int) -> bytes:
@@ -103,9 +105,11 @@ class RolloutHandler(BaseHTTPRequestHandler):
                 received += chunk
         except TimeoutError:
             self.close_connection = True  # the rest of the body may still come: the stream is unusable
-            raise ApiError(HTTPStatus.REQUEST_TIMEOUT,
-                           f"the body stopped after {len(received)} of {length} bytes (Content-Length) for "
-                           f"{self.server.body_timeout_s:g} s; send the whole body at once") from None
+            raise ApiError(
+                HTTPStatus.REQUEST_TIMEOUT,
+                f"the body stopped after {len(received)} of {length} bytes (Content-Length) for "
+                f"{self.server.body_timeout_s:g} s; send the whole body at once",
+            ) from None
         finally:
             self.connection.settimeout(self.timeout)
         return bytes(received)

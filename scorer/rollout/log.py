@@ -22,8 +22,9 @@ from typing import Any
 END_KINDS = ("finished", "abandoned", "expired", "error", "interrupted")  # interrupted: SIGTERM or Ctrl-C
 
 
-def log_record(row_id: str, model: str | None, settings: dict[str, Any], replies: Sequence[str],
-               end: str) -> dict[str, Any]:
+def log_record(
+    row_id: str, model: str | None, settings: dict[str, Any], replies: Sequence[str], end: str
+) -> dict[str, Any]:
     """The log line of one episode, as an object (the GET route shows it too)."""
     assert end in END_KINDS, end
     return {"id": row_id, "model": model, "episode": {"settings": settings, "replies": list(replies), "end": end}}

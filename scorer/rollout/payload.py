@@ -44,13 +44,16 @@ def step_reply(body: bytes, max_reply_bytes: int) -> str:
     _refuse_unknown(fields, ("reply",), STEP_SHAPE)
     reply = _required_string(fields, "reply", STEP_SHAPE, allow_empty=True)
     if len(reply) > MAX_REPLY_CHARS:
-        raise ApiError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
-                       f'"reply" has {len(reply)} characters; at most {MAX_REPLY_CHARS} are accepted')
+        raise ApiError(
+            HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
+            f'"reply" has {len(reply)} characters; at most {MAX_REPLY_CHARS} are accepted',
+        )
     size = len(reply.encode("utf-8", errors="surrogatepass"))
     if size > max_reply_bytes:
-        raise ApiError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
-                       f'"reply" has {size} bytes in UTF-8; this server accepts at most {max_reply_bytes} '
-                       "(--max-reply-bytes)")
+        raise ApiError(
+            HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
+            f'"reply" has {size} bytes in UTF-8; this server accepts at most {max_reply_bytes} (--max-reply-bytes)',
+        )
     return reply
 
 
@@ -62,8 +65,9 @@ def json_object(body: bytes, shape: str) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise _bad(f"the body is not UTF-8; expected a JSON object {shape}") from None
     except json.JSONDecodeError as error:
-        raise _bad(f"the body is not valid JSON ({error.msg} at column {error.colno}); "
-                   f"expected a JSON object {shape}") from None
+        raise _bad(
+            f"the body is not valid JSON ({error.msg} at column {error.colno}); expected a JSON object {shape}"
+        ) from None
     except ValueError as error:  # NaN / Infinity, from _refuse_constant
         raise _bad(f"the body is not strict JSON ({error}); expected a JSON object {shape}") from None
     except RecursionError:
@@ -100,6 +104,12 @@ def _bad(message: str) -> ApiError:
 
 
 def _json_type(value: Any) -> str:
-    names = {dict: "an object", list: "an array", str: "a string", bool: "a boolean", int: "a number",
-             float: "a number"}
+    names = {
+        dict: "an object",
+        list: "an array",
+        str: "a string",
+        bool: "a boolean",
+        int: "a number",
+        float: "a number",
+    }
     return "null" if value is None else names.get(type(value), type(value).__name__)

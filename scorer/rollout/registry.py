@@ -65,16 +65,21 @@ class Registry:
         if self._closed:
             raise ApiError(HTTPStatus.SERVICE_UNAVAILABLE, "the server is shutting down")
         if self._count_active() >= self.max_active:
-            raise ApiError(HTTPStatus.SERVICE_UNAVAILABLE,
-                           f"{self.max_active} episodes are already running (--max-episodes); "
-                           "finish or DELETE one, or retry later", {"Retry-After": str(RETRY_AFTER_S)})
+            raise ApiError(
+                HTTPStatus.SERVICE_UNAVAILABLE,
+                f"{self.max_active} episodes are already running (--max-episodes); "
+                "finish or DELETE one, or retry later",
+                {"Retry-After": str(RETRY_AFTER_S)},
+            )
 
     def get(self, episode_id: str) -> LiveEpisode:
         with self._lock:
             live = self._episodes.get(episode_id)
         if live is None:
-            raise ApiError(HTTPStatus.NOT_FOUND, f"no episode {episode_id!r} (never started, or abandoned, "
-                                                 "expired or failed and removed)")
+            raise ApiError(
+                HTTPStatus.NOT_FOUND,
+                f"no episode {episode_id!r} (never started, or abandoned, expired or failed and removed)",
+            )
         return live
 
     def remove(self, episode_id: str) -> None:

@@ -1,11 +1,11 @@
 """The API: five routes, each a function of the service, the path parameters and the body.
 
-    POST   /episodes                {"id", "settings", "model"}  -> 201 first observation
-    POST   /episodes/{eid}/step     {"reply"}                     -> observation, terminated, truncated, info
-    GET    /episodes/{eid}                                         -> state, log line and outcome once done
-    GET    /episodes/{eid}/transcript                              -> every reply, info and observation text
-    DELETE /episodes/{eid}                                         -> abandoned: logged and removed
-    GET    /health                                                 -> status, active episodes, rows, version
+POST   /episodes                {"id", "settings", "model"}  -> 201 first observation
+POST   /episodes/{eid}/step     {"reply"}                     -> observation, terminated, truncated, info
+GET    /episodes/{eid}                                         -> state, log line and outcome once done
+GET    /episodes/{eid}/transcript                              -> every reply, info and observation text
+DELETE /episodes/{eid}                                         -> abandoned: logged and removed
+GET    /health                                                 -> status, active episodes, rows, version
 """
 
 from __future__ import annotations
@@ -77,8 +77,11 @@ def route(method: str, path: str) -> tuple[Action, dict[str, str]]:
             allowed = ", ".join(sorted(actions))
             raise ApiError(HTTPStatus.METHOD_NOT_ALLOWED, f"{method} is not allowed on {path}; use {allowed}")
         return actions[method], match.groupdict()
-    raise ApiError(HTTPStatus.NOT_FOUND, f"no route {path}; routes: POST /episodes, POST /episodes/{{id}}/step, "
-                                         "GET /episodes/{id}/transcript, GET|DELETE /episodes/{id}, GET /health")
+    raise ApiError(
+        HTTPStatus.NOT_FOUND,
+        f"no route {path}; routes: POST /episodes, POST /episodes/{{id}}/step, "
+        "GET /episodes/{id}/transcript, GET|DELETE /episodes/{id}, GET /health",
+    )
 
 
 def allowed_methods(path: str) -> str | None:

@@ -42,8 +42,14 @@ class RolloutServer(ThreadingHTTPServer):
     daemon_threads = True  # an idle keep-alive connection must not hold up shutdown
     request_queue_size = LISTEN_BACKLOG
 
-    def __init__(self, host: str, port: int, service: EpisodeService, access_log: bool = False,
-                 body_timeout_s: float = DEFAULT_BODY_TIMEOUT_S) -> None:
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        service: EpisodeService,
+        access_log: bool = False,
+        body_timeout_s: float = DEFAULT_BODY_TIMEOUT_S,
+    ) -> None:
         if ":" in host:
             self.address_family = socket.AF_INET6
         super().__init__((host, port), RolloutHandler)
@@ -112,23 +118,37 @@ class RolloutServer(ThreadingHTTPServer):
         super().handle_error(request, client_address)  # type: ignore[arg-type]
 
 
-def serve(data: Path, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, log: Path = Path("episodes.jsonl"),
-          timeout_s: float = DEFAULT_TIMEOUT_S, max_episodes: int = DEFAULT_MAX_EPISODES,
-          access_log: bool = False, max_reply_bytes: int = DEFAULT_MAX_REPLY_BYTES,
-          body_timeout_s: float = DEFAULT_BODY_TIMEOUT_S) -> RolloutServer:
+def serve(
+    data: Path,
+    host: str = DEFAULT_HOST,
+    port: int = DEFAULT_PORT,
+    log: Path = Path("episodes.jsonl"),
+    timeout_s: float = DEFAULT_TIMEOUT_S,
+    max_episodes: int = DEFAULT_MAX_EPISODES,
+    access_log: bool = False,
+    max_reply_bytes: int = DEFAULT_MAX_REPLY_BYTES,
+    body_timeout_s: float = DEFAULT_BODY_TIMEOUT_S,
+) -> RolloutServer:
     """Serve the episode rows of the dataset in ``data``; returns the running server (port 0: a free one)."""
-    return serve_rows(load_rows(data), host, port, log, timeout_s, max_episodes, access_log, max_reply_bytes,
-                      body_timeout_s)
+    return serve_rows(
+        load_rows(data), host, port, log, timeout_s, max_episodes, access_log, max_reply_bytes, body_timeout_s
+    )
 
 
 start_server = serve  # the name agents (planarium run --spawn) call it by
 
 
-def serve_rows(rows: Mapping[str, KeyRow], host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
-               log: Path = Path("episodes.jsonl"), timeout_s: float = DEFAULT_TIMEOUT_S,
-               max_episodes: int = DEFAULT_MAX_EPISODES, access_log: bool = False,
-               max_reply_bytes: int = DEFAULT_MAX_REPLY_BYTES,
-               body_timeout_s: float = DEFAULT_BODY_TIMEOUT_S) -> RolloutServer:
+def serve_rows(
+    rows: Mapping[str, KeyRow],
+    host: str = DEFAULT_HOST,
+    port: int = DEFAULT_PORT,
+    log: Path = Path("episodes.jsonl"),
+    timeout_s: float = DEFAULT_TIMEOUT_S,
+    max_episodes: int = DEFAULT_MAX_EPISODES,
+    access_log: bool = False,
+    max_reply_bytes: int = DEFAULT_MAX_REPLY_BYTES,
+    body_timeout_s: float = DEFAULT_BODY_TIMEOUT_S,
+) -> RolloutServer:
     """``serve`` for rows already loaded."""
     episode_log = EpisodeLog(log)
     try:

@@ -34,8 +34,14 @@ class EpisodeFailed(ApiError):
 
 
 class EpisodeService:
-    def __init__(self, rows: Mapping[str, KeyRow], log: EpisodeLog, max_active: int, timeout_s: float,
-                 max_reply_bytes: int = DEFAULT_MAX_REPLY_BYTES) -> None:
+    def __init__(
+        self,
+        rows: Mapping[str, KeyRow],
+        log: EpisodeLog,
+        max_active: int,
+        timeout_s: float,
+        max_reply_bytes: int = DEFAULT_MAX_REPLY_BYTES,
+    ) -> None:
         self.rows = rows
         self.log = log
         self.registry = Registry(max_active)
@@ -121,8 +127,12 @@ class EpisodeService:
                     self._remove(live, end)
 
     def health(self) -> dict[str, Any]:
-        return {"status": "ok", "episodes": self.registry.count_active(), "rows": self.n_episode_rows,
-                "version": __version__}
+        return {
+            "status": "ok",
+            "episodes": self.registry.count_active(),
+            "rows": self.n_episode_rows,
+            "version": __version__,
+        }
 
     def _row(self, row_id: str) -> KeyRow:
         row = self.rows.get(row_id)
@@ -136,13 +146,26 @@ class EpisodeService:
             observation = result.observation.to_json()
         except Exception as error:
             self._remove(live, "error")
-            raise EpisodeFailed(HTTPStatus.INTERNAL_SERVER_ERROR,
-                                f"episode {live.episode_id} failed on this step ({type(error).__name__}: {error}); "
-                                "it was logged with end 'error' and removed") from error
-        live.history.append({"reply": reply, "info": result.info, "observation": result.observation.text,
-                             "terminated": result.terminated, "truncated": result.truncated})
-        return {"observation": observation, "terminated": result.terminated, "truncated": result.truncated,
-                "info": result.info}
+            raise EpisodeFailed(
+                HTTPStatus.INTERNAL_SERVER_ERROR,
+                f"episode {live.episode_id} failed on this step ({type(error).__name__}: {error}); "
+                "it was logged with end 'error' and removed",
+            ) from error
+        live.history.append(
+            {
+                "reply": reply,
+                "info": result.info,
+                "observation": result.observation.text,
+                "terminated": result.terminated,
+                "truncated": result.truncated,
+            }
+        )
+        return {
+            "observation": observation,
+            "terminated": result.terminated,
+            "truncated": result.truncated,
+            "info": result.info,
+        }
 
     def _live(self, episode_id: str) -> LiveEpisode | None:
         """The running episode; None if it finished (and is remembered); 404 or 410 otherwise."""
@@ -178,12 +201,24 @@ class EpisodeService:
     def _documents(live: LiveEpisode, record: dict[str, Any] | None) -> dict[str, dict[str, Any]]:
         """What GET /episodes/{id} ("describe") and its /transcript answer; ``record``: the log line."""
         done = live.episode.done
-        describe = {"episode_id": live.episode_id, "id": live.row_id, "done": done,
-                    "steps": len(live.episode.replies), "settings": live.episode.settings,
-                    "log": record, "outcome": live.episode.outcome() if done else None}
-        transcript = {"episode_id": live.episode_id, "id": live.row_id, "model": live.model,
-                      "settings": live.episode.settings, "done": done,
-                      "first_observation": live.first_observation, "steps": list(live.history)}
+        describe = {
+            "episode_id": live.episode_id,
+            "id": live.row_id,
+            "done": done,
+            "steps": len(live.episode.replies),
+            "settings": live.episode.settings,
+            "log": record,
+            "outcome": live.episode.outcome() if done else None,
+        }
+        transcript = {
+            "episode_id": live.episode_id,
+            "id": live.row_id,
+            "model": live.model,
+            "settings": live.episode.settings,
+            "done": done,
+            "first_observation": live.first_observation,
+            "steps": list(live.history),
+        }
         return {"describe": describe, "transcript": transcript}
 
     @staticmethod

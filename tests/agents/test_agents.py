@@ -86,8 +86,7 @@ def server(mini_data: Path, tmp_path: Path) -> Iterator[RolloutServer]:
     running.shutdown()
 
 
-def test_openai_agent_sends_images_as_data_urls(mini_data: Path, scripted_endpoint: str,
-                                                server: RolloutServer) -> None:
+def test_openai_agent_sends_images_as_data_urls(mini_data: Path, scripted_endpoint: str, server: RolloutServer) -> None:
     ScriptedModel.seen.clear()
     rows = [r for r in load_keys(mini_data).rows.values() if r.config == CONFIG][:2]
     agent = make_agent("openai", base_url=scripted_endpoint, model="scripted-vlm")

@@ -31,7 +31,10 @@ def test_reference_answers_score_as_expected(mini_data: Path, config: str, kind:
         grading = grade(dataset, reference_predictions(dataset, kind))
         report = grading.configs[config]
         accuracy = {m.name: m.value for m in report.groups["all"]}
-        assert accuracy["accuracy"] == expected, (split, [(r.id, v) for r, v in grading.rows if v.score != expected][:3])
+        assert accuracy["accuracy"] == expected, (
+            split,
+            [(r.id, v) for r, v in grading.rows if v.score != expected][:3],
+        )
         assert report.counts["undecided"] == 0 and report.counts["unparsable"] == 0
 
 

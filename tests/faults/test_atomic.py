@@ -56,8 +56,12 @@ def test_a_failed_rows_write_leaves_the_old_results_json(small_data: Path, tmp_p
     # results.json beside old rows. Now the rows go first and results.json last.
     out = tmp_path / "results.json"
     runner = CliRunner()
-    assert runner.invoke(main, ["score", "--quiet", "--gold", "--split", "dev", "--data", str(small_data),
-                                "--out", str(out)]).exit_code == 0
+    assert (
+        runner.invoke(
+            main, ["score", "--quiet", "--gold", "--split", "dev", "--data", str(small_data), "--out", str(out)]
+        ).exit_code
+        == 0
+    )
     old = out.read_text()
     rows = tmp_path / "results.rows.jsonl"
     rows.unlink()

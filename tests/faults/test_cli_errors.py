@@ -24,22 +24,31 @@ def _assert_one_line(result: Result, *words: str) -> None:
 
 
 def test_out_that_is_a_folder(small_data: Path, tmp_path: Path) -> None:
-    _assert_one_line(_score("--gold", "--data", str(small_data), "--out", str(tmp_path)),
-                     f"cannot write {tmp_path}", "is a folder", "file path")
+    _assert_one_line(
+        _score("--gold", "--data", str(small_data), "--out", str(tmp_path)),
+        f"cannot write {tmp_path}",
+        "is a folder",
+        "file path",
+    )
 
 
 def test_out_under_a_file(small_data: Path, tmp_path: Path) -> None:
     blocker = tmp_path / "file.txt"
     blocker.write_text("in the way")
-    _assert_one_line(_score("--gold", "--data", str(small_data), "--out", str(blocker / "results.json")),
-                     "cannot write", "results.rows.jsonl", "file.txt is a file, not a folder")
+    _assert_one_line(
+        _score("--gold", "--data", str(small_data), "--out", str(blocker / "results.json")),
+        "cannot write",
+        "results.rows.jsonl",
+        "file.txt is a file, not a folder",
+    )
 
 
 def test_heatmap_that_cannot_be_written_is_one_warning_and_the_scores_stand(small_data: Path, tmp_path: Path) -> None:
     blocker = tmp_path / "file.txt"
     blocker.write_text("in the way")
-    result = _score("--gold", "--data", str(small_data), "--out", str(tmp_path / "r.json"),
-                    "--heatmap", str(blocker / "map.png"))
+    result = _score(
+        "--gold", "--data", str(small_data), "--out", str(tmp_path / "r.json"), "--heatmap", str(blocker / "map.png")
+    )
     assert result.exit_code == 0 and "Traceback" not in result.stderr
     [warning] = [line for line in result.stderr.splitlines() if "--heatmap" in line]
     assert "cannot write" in warning and "map.png" in warning and "nothing drawn" in warning
@@ -72,8 +81,9 @@ def test_debug_shows_the_traceback(tmp_path: Path) -> None:
         assert result.exit_code != 0 and type(result.exception).__name__ == "DatasetError"
 
 
-def test_an_unexpected_exception_is_one_line_with_a_distinct_exit(small_data: Path, tmp_path: Path,
-                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_unexpected_exception_is_one_line_with_a_distinct_exit(
+    small_data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import scorer.scoring
 
     def broken(*args: object, **kwargs: object) -> None:

@@ -91,15 +91,29 @@ CORRUPTIONS: list[tuple[str, Callable[[Path], None], list[str]]] = [
     ("checksums key escaping", _escaping_key, ["is not a shard path", "build"]),
     ("checksums value not a hash", _bad_hash_value, ["is not a sha256", "planarium build"]),
     ("checksums missing", _checksums_missing, ["checksums.json is missing", "planarium build"]),
-    ("shard truncated, hash updated", _truncate_shard_keep_hash, ["test-00000-of-00001.parquet",
-                                                                  "not a readable Planarium shard", "re-download"]),
+    (
+        "shard truncated, hash updated",
+        _truncate_shard_keep_hash,
+        ["test-00000-of-00001.parquet", "not a readable Planarium shard", "re-download"],
+    ),
     ("shard bytes flipped", _flip_shard_bytes, ["test-00000-of-00001.parquet", "fails its checksum", "re-download"]),
     ("shard without key columns", _shard_without_key_columns, ["not a readable Planarium shard", "build"]),
     ("shard answer_key not JSON", _unreadable_answer_key, ["answer_key", "slidegeom-episodes/test/", "build"]),
-    ("shard not listed", _extra_unlisted_shard, ["blocksworld-ground/test-00000-of-00001.parquet",
-                                                 "not listed in checksums.json", "refused whole", "re-download"]),
-    ("listed shard missing", _listed_shard_missing,
-     ["test-00000-of-00001.parquet", "listed in checksums.json but missing", "planarium build"]),
+    (
+        "shard not listed",
+        _extra_unlisted_shard,
+        [
+            "blocksworld-ground/test-00000-of-00001.parquet",
+            "not listed in checksums.json",
+            "refused whole",
+            "re-download",
+        ],
+    ),
+    (
+        "listed shard missing",
+        _listed_shard_missing,
+        ["test-00000-of-00001.parquet", "listed in checksums.json but missing", "planarium build"],
+    ),
 ]
 
 
@@ -110,8 +124,9 @@ def score_gold(root: Path, out: Path) -> tuple[int, str]:
 
 
 @pytest.mark.parametrize("name, corrupt, words", CORRUPTIONS, ids=[c[0] for c in CORRUPTIONS])
-def test_a_corrupted_dataset_file_is_one_line_naming_it(small_data: Path, tmp_path: Path, name: str,
-                                                        corrupt: Callable[[Path], None], words: list[str]) -> None:
+def test_a_corrupted_dataset_file_is_one_line_naming_it(
+    small_data: Path, tmp_path: Path, name: str, corrupt: Callable[[Path], None], words: list[str]
+) -> None:
     assert score_gold(small_data, tmp_path / "before.json")[0] == 0  # the copy is sound until broken
     corrupt(small_data)
     exit_code, stderr = score_gold(small_data, tmp_path / "results.json")
@@ -130,12 +145,16 @@ def test_an_unlisted_shard_of_a_config_not_asked_for_still_refuses(small_data: P
     assert result.exit_code == 1 and "not listed in checksums.json" in result.stderr
 
 
-@pytest.mark.parametrize("card", [b"---\nconfigs: [unclosed\n---\n", b"\xff\xfe not UTF-8", b"---\n- a list\n---\n"],
-                         ids=["bad YAML", "not UTF-8", "YAML not a mapping"])
+@pytest.mark.parametrize(
+    "card",
+    [b"---\nconfigs: [unclosed\n---\n", b"\xff\xfe not UTF-8", b"---\n- a list\n---\n"],
+    ids=["bad YAML", "not UTF-8", "YAML not a mapping"],
+)
 def test_a_corrupted_card_stops_build_with_one_line(small_data: Path, card: bytes) -> None:
     (small_data / "README.md").write_bytes(card)
-    result = CliRunner().invoke(main, ["build", "--configs", SMALL_CONFIG, "--size", "mini", "--quiet",
-                                       "--out", str(small_data)])
+    result = CliRunner().invoke(
+        main, ["build", "--configs", SMALL_CONFIG, "--size", "mini", "--quiet", "--out", str(small_data)]
+    )
     assert result.exit_code == 1 and "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1, result.stderr
     assert "README.md is not a readable dataset card" in result.stderr and "build again" in result.stderr

@@ -130,8 +130,9 @@ def test_build_killed_at_a_random_point_leaves_whole_files(small_data: Path, tmp
     _assert_dataset_whole(small_data)
 
 
-def test_serve_killed_mid_traffic_leaves_a_log_that_scores(episode_log_server: tuple[subprocess.Popen, str, Path],
-                                                           small_data: Path, tmp_path: Path) -> None:
+def test_serve_killed_mid_traffic_leaves_a_log_that_scores(
+    episode_log_server: tuple[subprocess.Popen, str, Path], small_data: Path, tmp_path: Path
+) -> None:
     process, url, log = episode_log_server
     host, port = url.removeprefix("http://").split(":")
     row_id = f"{SMALL_CONFIG}/test/0000"

@@ -53,8 +53,9 @@ def _line(draw: st.DrawFn, row_ids: list[str]) -> bytes:
         st.integers(4000, 6000).map(lambda n: b'{"id": %s, "response": 1%s}' % (row_id.encode(), b"0" * n)),
         st.just(b'{"id": %s, "episode": %s%s}' % (row_id.encode(), b"[" * depth, b"]" * depth)),
         st.integers(0, 300_000).map(lambda n: b'{"id": %s, "response": "%s"}' % (row_id.encode(), b"a" * n)),
-        st.text(max_size=200).map(lambda text: b'{"id": %s, "response": %s}' % (row_id.encode(),
-                                                                            json.dumps(text).encode())),
+        st.text(max_size=200).map(
+            lambda text: b'{"id": %s, "response": %s}' % (row_id.encode(), json.dumps(text).encode())
+        ),
     ]
     return draw(st.one_of(shapes)).replace(b"\n", b" ").replace(b"\r", b" ")
 
@@ -89,8 +90,11 @@ def _acp_rows(dataset: KeyedDataset) -> list[KeyRow]:
     return [row for row in dataset.rows.values() if row.task == "acp"]
 
 
-mutations = st.lists(st.tuples(st.sampled_from(["insert", "delete", "replace", "duplicate"]),
-                                st.floats(0, 1), st.text(max_size=12)), min_size=1, max_size=6)
+mutations = st.lists(
+    st.tuples(st.sampled_from(["insert", "delete", "replace", "duplicate"]), st.floats(0, 1), st.text(max_size=12)),
+    min_size=1,
+    max_size=6,
+)
 
 
 def _mutate(text: str, edits: list[tuple[str, float, str]]) -> str:
@@ -99,19 +103,19 @@ def _mutate(text: str, edits: list[tuple[str, float, str]]) -> str:
         if kind == "insert":
             text = text[:at] + piece + text[at:]
         elif kind == "delete":
-            text = text[:at] + text[at + max(1, len(piece)):]
+            text = text[:at] + text[at + max(1, len(piece)) :]
         elif kind == "replace":
-            text = text[:at] + piece + text[at + len(piece):]
+            text = text[:at] + piece + text[at + len(piece) :]
         else:
             text = text[:at] + text[at:] * 2
     return text
 
 
-@settings(max_examples=max(10, settings.default.max_examples // 4),
-          suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=max(10, settings.default.max_examples // 4), suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
-def test_any_mutation_of_a_gold_acp_answer_gets_a_verdict_in_bounded_time(dev_rows: KeyedDataset,
-                                                                           data: st.DataObject) -> None:
+def test_any_mutation_of_a_gold_acp_answer_gets_a_verdict_in_bounded_time(
+    dev_rows: KeyedDataset, data: st.DataObject
+) -> None:
     row = data.draw(st.sampled_from(_acp_rows(dev_rows)))
     gold = task_kinds()[row.task].reference("gold", row)["response"]
     mutated = _mutate(gold, data.draw(mutations))

@@ -126,7 +126,12 @@ def test_a_planner_child_does_not_import_the_callers_main_module(tmp_path: Path)
     marker = tmp_path / "marker"
     script = tmp_path / "caller.py"
     script.write_text(CALLER.format(marker=str(marker), domain=COST_DOMAIN, problem=COST_PROBLEM))
-    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120,
-                          cwd=Path(__file__).resolve().parents[2])
+    done = subprocess.run(
+        [sys.executable, str(script)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     assert done.stdout.strip() == PlannerVerdict.SOLVED.value, done.stderr
     assert not marker.exists()

@@ -8,10 +8,14 @@ from scorer.report.stats import Metric
 
 
 def test_labelled_metrics_become_a_label_by_group_matrix() -> None:
-    report = ConfigReport("acp-hard", "acp", groups={
-        "all": [Metric("accuracy", 0.5, 0.1, 20), Metric("accuracy[ferry]", 0.25, 0.1, 4)],
-        "app": [Metric("accuracy", 0.75, 0.1, 10), Metric("accuracy[ferry]", 1.0, 0.0, 2)],
-    })
+    report = ConfigReport(
+        "acp-hard",
+        "acp",
+        groups={
+            "all": [Metric("accuracy", 0.5, 0.1, 20), Metric("accuracy[ferry]", 0.25, 0.1, 4)],
+            "app": [Metric("accuracy", 0.75, 0.1, 10), Metric("accuracy[ferry]", 1.0, 0.0, 2)],
+        },
+    )
     text = results_table(Grading([], {"acp-hard": report}))
     main, pivot = text.split("\n\n")
     assert "accuracy[ferry]" not in main and main.count("|accuracy|") == 2

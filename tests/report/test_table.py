@@ -12,12 +12,14 @@ def test_results_table_layout() -> None:
         ["blocksworld-ground", "all", "accuracy", 0.75, 0.0433, 100],
         ["blocksworld-ground", "hard", "yes_rate", 0.5, None, 3],
     ]
-    assert format_table(rows, ["config", "difficulty", "metric", "value", "stderr", "n"]) == "\n".join([
-        "|config            |difficulty|metric  | value|±  |stderr|  n|",
-        "|------------------|----------|--------|-----:|---|-----:|--:|",
-        "|blocksworld-ground|all       |accuracy|0.7500|±  |0.0433|100|",
-        "|blocksworld-ground|hard      |yes_rate|0.5000|   |     -|  3|",
-    ])
+    assert format_table(rows, ["config", "difficulty", "metric", "value", "stderr", "n"]) == "\n".join(
+        [
+            "|config            |difficulty|metric  | value|±  |stderr|  n|",
+            "|------------------|----------|--------|-----:|---|-----:|--:|",
+            "|blocksworld-ground|all       |accuracy|0.7500|±  |0.0433|100|",
+            "|blocksworld-ground|hard      |yes_rate|0.5000|   |     -|  3|",
+        ]
+    )
 
 
 def test_given_plus_minus_column_is_not_doubled() -> None:

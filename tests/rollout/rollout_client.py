@@ -66,8 +66,10 @@ def add_planner_variant(monkeypatch: pytest.MonkeyPatch, name: str, episode_clas
     """Make mode ``name`` play ``episode_class`` (a PlannerEpisode subclass) on blocksworld rows."""
     registered = families.mode_for
     planner = registered("blocksworld", None)
-    variant = dataclasses.replace(planner, name=name,
-                                  play=lambda row, settings: episode_class(row, {**settings, "mode": planner.name}))
-    monkeypatch.setattr(families, "mode_for",
-                        lambda domain, mode: variant if mode == name else registered(domain, mode))
+    variant = dataclasses.replace(
+        planner, name=name, play=lambda row, settings: episode_class(row, {**settings, "mode": planner.name})
+    )
+    monkeypatch.setattr(
+        families, "mode_for", lambda domain, mode: variant if mode == name else registered(domain, mode)
+    )
     return name

@@ -53,8 +53,14 @@ BAD_REQUESTS: list[tuple[str, str, str, Any, int, str]] = [
     ("settings zero", "POST", "/episodes", {"id": ROW, "settings": 0}, 400, '"settings" must be an object'),
     ("settings empty string", "POST", "/episodes", {"id": ROW, "settings": ""}, 400, '"settings" must be an object'),
     ("settings false", "POST", "/episodes", {"id": ROW, "settings": False}, 400, '"settings" must be an object'),
-    ("negative max_steps", "POST", "/episodes", {"id": ROW, "settings": {"max_steps": -5}}, 400,
-     "'max_steps' must be >= 0"),
+    (
+        "negative max_steps",
+        "POST",
+        "/episodes",
+        {"id": ROW, "settings": {"max_steps": -5}},
+        400,
+        "'max_steps' must be >= 0",
+    ),
     ("model not a string", "POST", "/episodes", {"id": ROW, "model": 7}, 400, '"model" must be a string'),
     ("bad setting value", "POST", "/episodes", {"id": ROW, "settings": {"output": "poem"}}, 400, "'output'"),
     ("bad setting type", "POST", "/episodes", {"id": ROW, "settings": {"cot": "yes"}}, 400, "'cot' must be bool"),
@@ -77,8 +83,9 @@ BAD_REQUESTS: list[tuple[str, str, str, Any, int, str]] = [
 
 
 @pytest.mark.parametrize("name, method, path, body, status, message", BAD_REQUESTS, ids=[c[0] for c in BAD_REQUESTS])
-def test_bad_request_gets_json_error(shared: RolloutServer, name: str, method: str, path: str, body: Any,
-                                     status: int, message: str) -> None:
+def test_bad_request_gets_json_error(
+    shared: RolloutServer, name: str, method: str, path: str, body: Any, status: int, message: str
+) -> None:
     client = Client(shared.url)
     raw = body if isinstance(body, bytes) else None
     got_status, document = client.call(method, path, body=None if raw is not None else body, raw=raw)
@@ -99,12 +106,16 @@ def _raw_exchange(server: RolloutServer, request: bytes) -> tuple[int, dict[str,
     return int(head.split()[1]), json.loads(body)
 
 
-@pytest.mark.parametrize("request_bytes, status", [
-    (b"GET /health NOT-HTTP\r\n\r\n", 400),
-    (b"POST /episodes HTTP/1.1\r\nContent-Length: 10000000000\r\nConnection: close\r\n\r\n", 413),
-    (b"POST /episodes HTTP/1.1\r\nContent-Length: -5\r\n\r\n", 400),
-    (b"POST /episodes HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 411),
-], ids=["bad request line", "huge Content-Length unread", "negative Content-Length", "chunked"])
+@pytest.mark.parametrize(
+    "request_bytes, status",
+    [
+        (b"GET /health NOT-HTTP\r\n\r\n", 400),
+        (b"POST /episodes HTTP/1.1\r\nContent-Length: 10000000000\r\nConnection: close\r\n\r\n", 413),
+        (b"POST /episodes HTTP/1.1\r\nContent-Length: -5\r\n\r\n", 400),
+        (b"POST /episodes HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 411),
+    ],
+    ids=["bad request line", "huge Content-Length unread", "negative Content-Length", "chunked"],
+)
 def test_broken_http_gets_json_error(shared: RolloutServer, request_bytes: bytes, status: int) -> None:
     got_status, document = _raw_exchange(shared, request_bytes)
     assert got_status == status and list(document) == ["error"]
@@ -137,8 +148,9 @@ def exploding_mode(monkeypatch: pytest.MonkeyPatch) -> str:
     return add_planner_variant(monkeypatch, "exploding", ExplodingEpisode)
 
 
-def test_a_failing_step_is_a_500_logged_as_error_and_removed(shared: RolloutServer, exploding_mode: str,
-                                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_failing_step_is_a_500_logged_as_error_and_removed(
+    shared: RolloutServer, exploding_mode: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     client = Client(shared.url)
     episode_id = client.open(ROW, {"mode": exploding_mode})["episode_id"]
     client.step(episode_id, "not a plan")

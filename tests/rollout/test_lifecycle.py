@@ -35,14 +35,26 @@ def test_delete_logs_an_abandoned_episode_with_its_replies(server: RolloutServer
     row = _first_row(episode_data)
     episode_id = client.open(row.id, {"output": "action"})["episode_id"]
     client.step(episode_id, WRONG_REPLY)
-    assert client.call("DELETE", f"/episodes/{episode_id}") == (200, {"episode_id": episode_id, "removed": True,
-                                                                     "logged": True})
+    assert client.call("DELETE", f"/episodes/{episode_id}") == (
+        200,
+        {"episode_id": episode_id, "removed": True, "logged": True},
+    )
     assert client.call("GET", f"/episodes/{episode_id}")[0] == 404
     assert client.call("DELETE", f"/episodes/{episode_id}")[0] == 404
     [line] = log_lines(server.service.log.path)
-    assert line["episode"] == {"settings": {"mode": "planner", "output": "action", "cot": False, "fail_prob": 0.0,
-                                            "stop_on_unparsable": False, "max_steps": 0, "view": "3d"},
-                               "replies": [WRONG_REPLY], "end": "abandoned"}
+    assert line["episode"] == {
+        "settings": {
+            "mode": "planner",
+            "output": "action",
+            "cot": False,
+            "fail_prob": 0.0,
+            "stop_on_unparsable": False,
+            "max_steps": 0,
+            "view": "3d",
+        },
+        "replies": [WRONG_REPLY],
+        "end": "abandoned",
+    }
 
 
 def test_a_finished_episode_stays_readable_and_is_never_logged_twice(server: RolloutServer, episode_data: Path) -> None:
@@ -70,7 +82,9 @@ def test_idle_episodes_expire_and_are_logged_as_expired(start: StartServer, epis
     finished = client.call("GET", f"/episodes/{finished_id}")  # released at once, answered from its log line
     assert finished[0] == 200 and finished[1]["log"]["episode"]["end"] == "finished"
     assert client.call("POST", f"/episodes/{idle_id}/step", {"reply": WRONG_REPLY})[0] == 404
-    ends = sorted((line["episode"]["end"], len(line["episode"]["replies"])) for line in log_lines(server.service.log.path))
+    ends = sorted(
+        (line["episode"]["end"], len(line["episode"]["replies"])) for line in log_lines(server.service.log.path)
+    )
     assert ends == [("expired", 1), ("finished", len(gold_replies(row)))]
 
 
@@ -82,8 +96,9 @@ def test_shutdown_logs_running_episodes_as_abandoned(start: StartServer, episode
     assert line["episode"]["end"] == "abandoned" and line["episode"]["replies"] == []
 
 
-def test_a_torn_last_line_is_ended_so_it_costs_only_itself(start: StartServer, episode_data: Path,
-                                                           tmp_path: Path) -> None:
+def test_a_torn_last_line_is_ended_so_it_costs_only_itself(
+    start: StartServer, episode_data: Path, tmp_path: Path
+) -> None:
     log = tmp_path / "torn.jsonl"
     log.write_text('{"id": "blocksworld-episodes/test/0001", "episode": {"repl')  # a crash mid-line
     server = start(log=log)
@@ -99,11 +114,21 @@ def test_a_torn_last_line_is_ended_so_it_costs_only_itself(start: StartServer, e
     assert {r.id: v.score for r, v in run.grading.rows}[row.id] == 1.0
 
 
-def test_serve_command_runs_until_sigterm_then_logs_what_was_running_as_interrupted(episode_data: Path,
-                                                                                    tmp_path: Path) -> None:
+def test_serve_command_runs_until_sigterm_then_logs_what_was_running_as_interrupted(
+    episode_data: Path, tmp_path: Path
+) -> None:
     log = tmp_path / "cli.jsonl"
-    command = [sys.executable, "-c", "from scorer.rollout.command import serve; serve()",
-               "--data", str(episode_data), "--port", "0", "--log", str(log)]
+    command = [
+        sys.executable,
+        "-c",
+        "from scorer.rollout.command import serve; serve()",
+        "--data",
+        str(episode_data),
+        "--port",
+        "0",
+        "--log",
+        str(log),
+    ]
     process = subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
     try:
         banner = process.stderr.readline()  # type: ignore[union-attr]

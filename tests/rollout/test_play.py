@@ -14,8 +14,9 @@ from scorer.scoring import score_file
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
-def test_gold_episode_terminates_is_logged_and_scores_one(server: RolloutServer, episode_data: Path,
-                                                          tmp_path: Path) -> None:
+def test_gold_episode_terminates_is_logged_and_scores_one(
+    server: RolloutServer, episode_data: Path, tmp_path: Path
+) -> None:
     row = next(iter(load_keys(episode_data, "test").rows.values()))
     client = Client(server.url)
     opened = client.open(row.id)
@@ -68,5 +69,7 @@ def test_action_output_mode_plays_one_action_per_reply(server: RolloutServer, ep
     episode_id = client.open(row.id, {"output": "action"})["episode_id"]
     first = row.answer_key["optimal_plan"][0]
     _, block, column = first.strip("()").split()
-    result = client.step(episode_id, f'{{"action": "moveblock", "parameters": {{"block": "{block}", "column": "{column}"}}}}')
+    result = client.step(
+        episode_id, f'{{"action": "moveblock", "parameters": {{"block": "{block}", "column": "{column}"}}}}'
+    )
     assert result["info"]["outcome"] == "success" and result["info"]["step"] == 1

@@ -101,8 +101,9 @@ def test_a_body_shorter_than_its_content_length_gets_408_quickly_and_closes(star
     assert Client(server.url).call("GET", "/health")[0] == 200
 
 
-def test_a_vanishing_client_costs_one_line_not_a_traceback(start: StartServer,
-                                                           capfd: pytest.CaptureFixture[str]) -> None:
+def test_a_vanishing_client_costs_one_line_not_a_traceback(
+    start: StartServer, capfd: pytest.CaptureFixture[str]
+) -> None:
     server = start()
     host, port = server.server_address[:2]
     with socket.create_connection((host, port), timeout=10) as connection:
@@ -116,7 +117,8 @@ def test_a_vanishing_client_costs_one_line_not_a_traceback(start: StartServer,
         err += capfd.readouterr().err
     assert "Traceback" not in err
     assert [line for line in err.splitlines() if line.strip()] == [
-        line for line in err.splitlines() if "went away (ConnectionResetError)" in line]
+        line for line in err.splitlines() if "went away (ConnectionResetError)" in line
+    ]
     assert len(err.splitlines()) == 1
     assert Client(server.url).call("GET", "/health")[0] == 200
 
@@ -165,13 +167,13 @@ def test_old_finished_episodes_are_gone_with_a_pointer_to_the_log(start: StartSe
     assert status == 410 and "episodes.jsonl" in document["error"] and "read it from the log" in document["error"]
     assert client.call("DELETE", f"/episodes/{first}")[0] == 410
     assert client.call("GET", f"/episodes/{second}")[0] == 200
-    assert client.call("DELETE", f"/episodes/{second}")[1] == {"episode_id": second, "removed": True,
-                                                                "logged": False}
+    assert client.call("DELETE", f"/episodes/{second}")[1] == {"episode_id": second, "removed": True, "logged": False}
     assert client.call("GET", f"/episodes/{second}")[0] == 410
 
 
-def test_a_finished_episode_released_from_memory_still_scores_from_the_log(start: StartServer,
-                                                                            episode_data: Path) -> None:
+def test_a_finished_episode_released_from_memory_still_scores_from_the_log(
+    start: StartServer, episode_data: Path
+) -> None:
     server = start()
     row = load_keys(episode_data, "test").rows[ROW]
     client = Client(server.url)

@@ -115,12 +115,34 @@ def test_adversarial_megabytes_stay_linear(text: str) -> None:
 
 
 # Fragments that exercise the tag and word rules far more often than random text would.
-FRAGMENTS = ["<answer>", "</answer>", "<ANSWER>", "< answer >", "</", "<", ">", "yes", "No", "**",
-             "_", "`", ".", " ", "\n", "\x00", "\ufffd", "Yesterday", "nobody", "yeſ", "é"]
+FRAGMENTS = [
+    "<answer>",
+    "</answer>",
+    "<ANSWER>",
+    "< answer >",
+    "</",
+    "<",
+    ">",
+    "yes",
+    "No",
+    "**",
+    "_",
+    "`",
+    ".",
+    " ",
+    "\n",
+    "\x00",
+    "\ufffd",
+    "Yesterday",
+    "nobody",
+    "yeſ",
+    "é",
+]
 fuzz_text = st.one_of(st.text(), st.lists(st.sampled_from(FRAGMENTS) | st.text(max_size=3)).map("".join))
 # No "<": then the answer is simply the first exact yes/no word, checkable with str.split.
 tag_free_text = st.lists(st.sampled_from([f for f in FRAGMENTS if "<" not in f]) | st.text(max_size=3)).map(
-    lambda parts: "".join(parts).replace("<", ""))
+    lambda parts: "".join(parts).replace("<", "")
+)
 
 
 def _first_word_reference(text: str) -> bool | None:

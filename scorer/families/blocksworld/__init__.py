@@ -1,4 +1,4 @@
-"""ViPlan-BW: coloured blocks in labelled columns (seed 000, section 4.1, appendix H.1).
+"""ViPlan-BW: coloured blocks in labelled columns (ViPlan, section 4.1, appendix H.1).
 
 ## Description
 Blocks of six colours (r g b y o p) stand in stacks in 4 or 5 labelled columns

@@ -1,5 +1,5 @@
 """Grounder mode: the model only answers yes/no questions; the engine plans (ViPlan's
-VLM-as-grounder, seed 000 section 4.2).
+VLM-as-grounder, section 4.2).
 
 Each step asks ONE question about the current image (ViPlan's Ground prompt, or
 Ground + CoT). The loop follows ViPlan's ``check_plan``:
@@ -44,9 +44,9 @@ from scorer.dataset import KeyRow
 from scorer.episodes.base import Observation, SettingsError, StepResult, check_settings
 from scorer.families.blocksworld import layout_from_atoms
 from scorer.families.blocksworld.actions import draw_failure
-from scorer.families.blocksworld.views import check_view, observation
 from scorer.families.blocksworld.task import row_task
 from scorer.families.blocksworld.verbalize import ENVIRONMENT, question
+from scorer.families.blocksworld.views import check_view, observation
 from scorer.pddl import GroundAction, PlannerCache, PlannerVerdict, Task, bfs, plan_with_planner, problem_for_state
 from scorer.tasks._yes_no import parse_yes_no
 from scorer.tasks.ground import ground_prompt
@@ -72,14 +72,20 @@ SHORTEST_PLANS_KEPT = 4096
 BFS_MAX_STATES = 200_000
 TRUNCATIONS = ("max_actions", "max_questions")
 
-MEMORY_HEADER = ("Previously, in the same state (image) as the one shown, you were asked these questions and "
-                 "provided the following answers:")
-ATTEMPTED = ("Based on these answers, the action '{0}' was attempted, but something went wrong. This is very "
-             "likely to have been caused by one or more incorrect answers above. Keep this in mind while "
-             "answering the following question.")
-CALLED_OFF = ("Based on these answers, the previously-planned action '{0}' was called off, as at least one of "
-              "its preconditions was judged invalid. This might have been the correct choice or a mistake. Keep "
-              "this in mind while answering the following question.")
+MEMORY_HEADER = (
+    "Previously, in the same state (image) as the one shown, you were asked these questions and "
+    "provided the following answers:"
+)
+ATTEMPTED = (
+    "Based on these answers, the action '{0}' was attempted, but something went wrong. This is very "
+    "likely to have been caused by one or more incorrect answers above. Keep this in mind while "
+    "answering the following question."
+)
+CALLED_OFF = (
+    "Based on these answers, the previously-planned action '{0}' was called off, as at least one of "
+    "its preconditions was judged invalid. This might have been the correct choice or a mistake. Keep "
+    "this in mind while answering the following question."
+)
 
 
 @dataclass(frozen=True)
@@ -304,8 +310,13 @@ class GrounderEpisode:
             plan = shortest_plan(self.task, self.row.domain_pddl, self.row.problem_pddl, self.believed)
             return None if plan is None else list(plan)
         problem = problem_for_state(self.task, self.row.domain_pddl, self.believed)
-        result = plan_with_planner(self.row.domain_pddl, problem, engine="fast-downward",
-                                   timeout_s=FAST_DOWNWARD_TIMEOUT_S, cache=PLANNER_CACHE)
+        result = plan_with_planner(
+            self.row.domain_pddl,
+            problem,
+            engine="fast-downward",
+            timeout_s=FAST_DOWNWARD_TIMEOUT_S,
+            cache=PLANNER_CACHE,
+        )
         return list(result.plan) if result.verdict is PlannerVerdict.SOLVED and result.plan is not None else None
 
     # -- outcome --------------------------------------------------------------------

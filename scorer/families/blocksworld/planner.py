@@ -1,4 +1,4 @@
-"""Planner mode: the model is the planner (ViPlan's VLM-as-planner, seed 000 section 4.2).
+"""Planner mode: the model is the planner (ViPlan's VLM-as-planner, section 4.2).
 
 Each step shows the goal, the previous actions with their outcome (ViPlan's JSON list)
 and the current image; the reply is a JSON plan (``output: plan``, only its first action
@@ -20,14 +20,14 @@ import random
 from typing import Any
 
 from scorer.dataset import KeyRow
+from scorer.episodes.base import Observation, SettingsError, StepResult, check_settings
 from scorer.families.blocksworld import layout_from_atoms
 from scorer.families.blocksworld.actions import ActionChoice, draw_failure, parse_action
 from scorer.families.blocksworld.prompts import planner_system, planner_user
 from scorer.families.blocksworld.state import Layout
-from scorer.families.blocksworld.verbalize import goal_text
-from scorer.episodes.base import Observation, SettingsError, StepResult, check_settings
-from scorer.families.blocksworld.views import check_view, observation
 from scorer.families.blocksworld.task import row_task
+from scorer.families.blocksworld.verbalize import goal_text
+from scorer.families.blocksworld.views import check_view, observation
 
 DEFAULTS: dict[str, Any] = {
     "mode": "planner",
@@ -89,8 +89,12 @@ class PlannerEpisode:
         entry = self._execute(choice)
         self.feedback.append(entry)
         self._update_end(choice)
-        info = {"step": len(self.replies), "action": None if choice.error else choice.pddl_name,
-                "outcome": entry["outcome"], "feedback": entry}
+        info = {
+            "step": len(self.replies),
+            "action": None if choice.error else choice.pddl_name,
+            "outcome": entry["outcome"],
+            "feedback": entry,
+        }
         terminated = self.end_reason in ("goal", "unparsable")
         return StepResult(self._observation(), terminated, self.end_reason == "max_steps", info)
 

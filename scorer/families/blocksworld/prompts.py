@@ -1,4 +1,4 @@
-"""ViPlan's VLM-as-planner prompts for blocksworld (seed 000, appendix I: Plan, Plan + CoT).
+"""ViPlan's VLM-as-planner prompts for blocksworld (ViPlan, appendix I: Plan, Plan + CoT).
 
 The Action variants ask for one action instead of a plan, with the wording adjusted, as
 the appendix describes. ViPlan's environment description ended with a sentence copied

@@ -48,7 +48,7 @@ def column_order_atoms(n_columns: int) -> list[str]:
     names = column_names(n_columns)
     atoms = []
     for i, left in enumerate(names):
-        for right in names[i + 1:]:
+        for right in names[i + 1 :]:
             atoms.append(f"(rightof {right} {left})")
             atoms.append(f"(leftof {left} {right})")
     return sorted(atoms)

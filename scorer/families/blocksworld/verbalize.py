@@ -1,6 +1,6 @@
 """Blocksworld atoms and goals in words, as ViPlan asks and states them.
 
-The question templates are ViPlan's grounding questions (seed 000, appendix I and its
+The question templates are ViPlan's grounding questions (ViPlan, appendix I and its
 code); column names follow the image labels, or ordinals in the text-only view.
 """
 

@@ -46,8 +46,9 @@ def audit(row: KeyRow, converted: Converted, source_id: int) -> Dispute | None:
     if judgement.score == 1.0:
         return None
     reason = f"{judgement.reason.value}: {judgement.detail}"
-    return Dispute(row.id, source_id, row.meta["acp_task"], row.domain, converted.source_answer, reason,
-                   converted.evidence)
+    return Dispute(
+        row.id, source_id, row.meta["acp_task"], row.domain, converted.source_answer, reason, converted.evidence
+    )
 
 
 def _graph(task: Task) -> ProblemGraph | None:

@@ -116,7 +116,9 @@ def import_rows(directory: Path, limit: int | None = None, progress: bool = Fals
     return rows, disputes
 
 
-def imported_row(source: SourceRecord, index: int, shots: list[tuple[str, str]]) -> tuple[dict[str, Any], Dispute | None]:
+def imported_row(
+    source: SourceRecord, index: int, shots: list[tuple[str, str]]
+) -> tuple[dict[str, Any], Dispute | None]:
     record, kind = source.record, source.kind
     domain_pddl, problem_pddl = record["PDDL_domain"], record["PDDL_problem"]
     domain = _domain_name(domain_pddl)
@@ -202,8 +204,15 @@ def disputes_markdown(disputes: list[Dispute], total: int) -> str:
     ]
     for d in disputes:
         evidence = "; ".join(d.evidence) or "-"
-        cells = [d.row_id, str(d.source_id), d.kind, d.domain, _cell(d.answer, 120), _cell(d.reason, 200),
-                 _cell(evidence, 400)]
+        cells = [
+            d.row_id,
+            str(d.source_id),
+            d.kind,
+            d.domain,
+            _cell(d.answer, 120),
+            _cell(d.reason, 200),
+            _cell(evidence, 400),
+        ]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 
@@ -215,11 +224,20 @@ def _cell(text: str, limit: int) -> str:
 
 @click.command(name="acpbench-hard")
 @click.argument("directory", type=click.Path(path_type=Path))
-@click.option("--out", type=click.Path(path_type=Path), default=Path("parquet"), show_default=True,
-              help="Dataset folder to add config acpbench-hard to.")
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path),
+    default=Path("parquet"),
+    show_default=True,
+    help="Dataset folder to add config acpbench-hard to.",
+)
 @click.option("--limit", type=int, default=None, help="At most this many records per task and split.")
-@click.option("--disputes", type=click.Path(path_type=Path), default=None,
-              help="Write the source keys our validators prove wrong to this Markdown file.")
+@click.option(
+    "--disputes",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Write the source keys our validators prove wrong to this Markdown file.",
+)
 @click.option("--quiet", is_flag=True, help="No progress bars.")
 def acpbench_hard_import(directory: Path, out: Path, limit: int | None, disputes: Path | None, quiet: bool) -> None:
     """Import ACPBench Hard's generative questions from DIRECTORY as config acpbench-hard."""

@@ -27,7 +27,10 @@ from scorer.families.classical.problems import classical_problem, fewshot_exampl
 from scorer.tasks.acp import KINDS
 
 CONFIG = "acp-hard"
-SIZES: dict[str, dict[str, tuple[int, ...]]] = {"full": {"test": (0, 0, 1, 1, 2), "dev": (0, 1)}, "mini": {"test": (0,), "dev": (0,)}}
+SIZES: dict[str, dict[str, tuple[int, ...]]] = {
+    "full": {"test": (0, 0, 1, 1, 2), "dev": (0, 1)},
+    "mini": {"test": (0,), "dev": (0,)},
+}
 PER_KIND: dict[str, dict[str, int]] = {"full": {"test": 10, "dev": 2}, "mini": {"test": 1, "dev": 1}}
 MAX_EXTRA_PROBLEMS = 12
 

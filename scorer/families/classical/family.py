@@ -19,7 +19,6 @@ def _configs() -> Sequence[ConfigSpec]:
     return (config_acp_hard.SPEC, acpbench_import.SPEC)
 
 
-
 FAMILY = Family(
     name="classical",
     summary="ACPBench Hard's eight generative questions over 13 classical PDDL domains, judged by validators.",

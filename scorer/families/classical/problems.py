@@ -24,8 +24,16 @@ def classical_words(domain: ClassicalDomain) -> DomainWords:
 def classical_problem(domain: ClassicalDomain, size: int, seed: str) -> AcpProblem:
     problem_pddl = domain.generate(random.Random(seed), size)
     name = f"{domain.name}-{seed.replace('/', '-')}"
-    return AcpProblem(name, domain.name, classical_words(domain), domain.domain_pddl, problem_pddl,
-                      SIZE_NAMES[size], seed, try_exact=size < 2)
+    return AcpProblem(
+        name,
+        domain.name,
+        classical_words(domain),
+        domain.domain_pddl,
+        problem_pddl,
+        SIZE_NAMES[size],
+        seed,
+        try_exact=size < 2,
+    )
 
 
 @cache

@@ -126,15 +126,9 @@ ACTION_TEMPLATES = {
     "drop": "empty {1} of {0}",
     "calibrate": "calibrate {1} on {0} against the target {2} at {3}",
     "take-image": "with {1} on {0}, take an image of {2} in mode {3} at {4}",
-    "communicate-soil-data": (
-        "send the soil data of {2} from {0} at {3} to lander {1} at {4}"
-    ),
-    "communicate-rock-data": (
-        "send the rock data of {2} from {0} at {3} to lander {1} at {4}"
-    ),
-    "communicate-image-data": (
-        "send the image of {2} in mode {3} from {0} at {4} to lander {1} at {5}"
-    ),
+    "communicate-soil-data": ("send the soil data of {2} from {0} at {3} to lander {1} at {4}"),
+    "communicate-rock-data": ("send the rock data of {2} from {0} at {3} to lander {1} at {4}"),
+    "communicate-image-data": ("send the image of {2} in mode {3} from {0} at {4} to lander {1} at {5}"),
 }
 
 MODES = ["colour", "high-res", "low-res"]

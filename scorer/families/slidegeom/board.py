@@ -1,4 +1,4 @@
-"""Sliding geom puzzle boards (iVISPAR, seed 001): geoms, cells, placements.
+"""Sliding geom puzzle boards (iVISPAR): geoms, cells, placements.
 
 Coordinates follow iVISPAR: a cell is ``(x, y)`` with x the column (0 = left, letters
 A-D) and y the row (0 = bottom, numbers 1-4); ``A1`` is the bottom-left cell. A geom is

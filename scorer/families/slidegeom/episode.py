@@ -1,4 +1,4 @@
-"""Slidegeom mode: the sliding geom puzzle played as iVISPAR plays it (seed 001).
+"""Slidegeom mode: the sliding geom puzzle played as iVISPAR plays it.
 
 **Description.** Geoms (a colour and a shape) stand on a square board; the agent moves
 them one cell at a time until the board matches the goal placement.
@@ -33,13 +33,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorer.dataset import KeyRow
+from scorer.episodes.base import Observation, SettingsError, StepResult, check_settings
 from scorer.families.slidegeom.board import Board, Geom, Placement
 from scorer.families.slidegeom.episode_prompt import IMAGE_MARKER, VIEWS, PastStep, episode_prompt
 from scorer.families.slidegeom.moves import MoveClass, Outcome, classify, parse_command
 from scorer.families.slidegeom.search import distance
 from scorer.families.slidegeom.state_images import ImageKey, state_png
 from scorer.families.slidegeom.text import placement_text
-from scorer.episodes.base import Observation, SettingsError, StepResult, check_settings
 
 DEFAULTS: dict[str, Any] = {"mode": "slidegeom", "view": "3d", "history": 2, "max_steps": 20}
 # Outcome keys of the action classes: one word each, so they read as metric names.
@@ -98,8 +98,12 @@ class SlideGeomEpisode:
         changed = outcome.changed_board
         self.distances.append(distance(self.board.size, after, self.board.goal) if changed else self.distances[-1])
         self._update_end()
-        info = {"step": len(self.replies), "command": self.steps[-1].command,
-                "move_class": outcome.move_class.value, "feedback": outcome.feedback}
+        info = {
+            "step": len(self.replies),
+            "command": self.steps[-1].command,
+            "move_class": outcome.move_class.value,
+            "feedback": outcome.feedback,
+        }
         return StepResult(self._observation(), self.end_reason == "goal", self.end_reason == "max_steps", info)
 
     def _update_end(self) -> None:

@@ -1,4 +1,4 @@
-"""What the ``episode`` task kind adds for sliding geom episodes (iVISPAR, seed 001).
+"""What the ``episode`` task kind adds for sliding geom episodes (iVISPAR).
 
 **Metrics.** Beside the shared episode metrics (``success`` is the paper's completed
 episodes): mean step deviation from the optimal path, minimal and final A* distance,
@@ -43,7 +43,11 @@ def _distance_metrics(suffix: str, rows: Sequence[ScoredRow], with_final: bool =
 
 
 def _outcomes(rows: Sequence[ScoredRow]) -> list[dict[str, Any]]:
-    return [r.judgement.parsed for r in rows if isinstance(r.judgement.parsed, dict) and "step_deviation" in r.judgement.parsed]
+    return [
+        r.judgement.parsed
+        for r in rows
+        if isinstance(r.judgement.parsed, dict) and "step_deviation" in r.judgement.parsed
+    ]
 
 
 def _labelled_groups(rows: Sequence[ScoredRow]) -> list[tuple[str, list[ScoredRow]]]:

@@ -1,4 +1,4 @@
-"""The episode prompt of the sliding geom puzzle (iVISPAR, seed 001, appendix A.1).
+"""The episode prompt of the sliding geom puzzle (iVISPAR, appendix A.1).
 
 Our own wording of what iVISPAR's instruction says: a 4x4 board (the size is the
 row's), one geom per cell, a move shifts one geom one cell into a free cell, moves off
@@ -60,8 +60,9 @@ def instructions(view: str, board_size: int) -> str:
     )
 
 
-def episode_prompt(view: str, board_size: int, goal: str, current: str, step: int,
-                   past: Sequence[PastStep], last: PastStep | None) -> str:
+def episode_prompt(
+    view: str, board_size: int, goal: str, current: str, step: int, past: Sequence[PastStep], last: PastStep | None
+) -> str:
     """The whole prompt of one step; ``goal`` and ``current`` are shown boards."""
     parts = [instructions(view, board_size)]
     if past:

@@ -24,7 +24,6 @@ def _configs() -> Sequence[ConfigSpec]:
     return (episodes.SPEC, describe.SPEC, ivispar_import.SPEC)
 
 
-
 FAMILY = Family(
     name="slidegeom",
     summary="Sliding geom puzzles on a square board, A* optimal paths, board descriptions (iVISPAR).",

@@ -1,4 +1,4 @@
-"""Seeded generator of sliding geom boards with a known optimal length (iVISPAR, seed 001).
+"""Seeded generator of sliding geom boards with a known optimal length (iVISPAR).
 
 Two difficulties, each a grid of (number of geoms, optimal length) cells with
 ``per_cell`` boards per cell:

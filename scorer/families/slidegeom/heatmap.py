@@ -98,10 +98,20 @@ def _draw_axes(draw: ImageDraw.ImageDraw, geoms: list[int], lengths: list[int], 
     for row, n_geoms in enumerate(geoms):
         draw.text((LEFT - 10, TOP + row * CELL + CELL // 2), str(n_geoms), fill=_INK, font=ticks, anchor="rm")
     for column, length in enumerate(lengths):
-        draw.text((LEFT + column * CELL + CELL // 2, TOP + len(geoms) * CELL + 8), str(length), fill=_INK,
-                  font=ticks, anchor="mt")
+        draw.text(
+            (LEFT + column * CELL + CELL // 2, TOP + len(geoms) * CELL + 8),
+            str(length),
+            fill=_INK,
+            font=ticks,
+            anchor="mt",
+        )
     grid_right = LEFT + len(lengths) * CELL
-    draw.text(((LEFT + grid_right) // 2, TOP + len(geoms) * CELL + 36), "optimal length (moves)", fill=_INK,
-              font=labels, anchor="mt")
+    draw.text(
+        ((LEFT + grid_right) // 2, TOP + len(geoms) * CELL + 36),
+        "optimal length (moves)",
+        fill=_INK,
+        font=labels,
+        anchor="mt",
+    )
     draw.text((12, TOP + len(geoms) * CELL // 2), "geoms", fill=_INK, font=labels, anchor="lm")
     draw.text((LEFT, TOP // 2), f"{title} (%)", fill=_INK, font=labels, anchor="lm")

@@ -1,4 +1,4 @@
-"""Read iVISPAR's sliding geom puzzle board files (seed 001) into our boards.
+"""Read iVISPAR's sliding geom puzzle board files into our boards.
 
 One JSON object per file, as iVISPAR's generator writes them (the paper's 300 boards
 are ``Data/Configs/Main`` of its repository)::

@@ -1,5 +1,5 @@
 """``planarium import ivispar-boards DIR [--out parquet/]``: iVISPAR's board files as config
-``ivispar-episodes`` (seed 001; the paper's 300 boards are its ``Data/Configs/Main``).
+``ivispar-episodes`` (iVISPAR; the paper's 300 boards are its ``Data/Configs/Main``).
 
 Each board file (read by ``scorer.families.slidegeom.ivispar``) becomes one test row made exactly as a
 ``slidegeom-episodes`` row (``slidegeom_episodes.make_row``), so every episode mode,
@@ -29,13 +29,13 @@ import click
 from tqdm import tqdm
 
 from data_build.build import write_imported
+from data_build.spec import ConfigSpec, Rows
 from scorer.families.base import card_template
-from scorer.families.slidegeom.ivispar import BoardFileError, IvisparBoard, read_board_folder
+from scorer.families.slidegeom.board import manhattan_sum
 from scorer.families.slidegeom.configs.episodes import SPEC as EPISODES_SPEC
 from scorer.families.slidegeom.configs.episodes import count_table, make_row
-from data_build.spec import ConfigSpec, Rows
-from scorer.families.slidegeom.board import manhattan_sum
 from scorer.families.slidegeom.generate import SlideProblem
+from scorer.families.slidegeom.ivispar import BoardFileError, IvisparBoard, read_board_folder
 from scorer.families.slidegeom.search import SearchLimitError, solve
 
 CONFIG = "ivispar-episodes"
@@ -108,8 +108,13 @@ def write_config(rows: Rows, out: Path) -> dict[str, str]:
 
 @click.command(name="ivispar-boards")
 @click.argument("directory", type=click.Path(path_type=Path))
-@click.option("--out", type=click.Path(path_type=Path), default=Path("parquet"), show_default=True,
-              help="Dataset folder to add config ivispar-episodes to.")
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path),
+    default=Path("parquet"),
+    show_default=True,
+    help="Dataset folder to add config ivispar-episodes to.",
+)
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def ivispar_boards_import(directory: Path, out: Path, quiet: bool) -> None:
     """Import iVISPAR board files (*.json) from DIRECTORY as config ivispar-episodes."""

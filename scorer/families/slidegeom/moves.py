@@ -1,4 +1,4 @@
-"""How a model moves a geom, and what the move does (iVISPAR, seed 001).
+"""How a model moves a geom, and what the move does (iVISPAR).
 
 **Parsing.** A reply holds reasoning that ends in ``move <colour> <shape> <direction>``;
 the LAST complete command in the reply counts, wherever it stands. Rules:

@@ -30,7 +30,7 @@ def _move_schema(direction: str) -> str:
 
 
 DOMAIN_PDDL = (
-    """;; The sliding geom puzzle (iVISPAR, seed 001): geoms (a colour and a shape) on a grid
+    """;; The sliding geom puzzle (iVISPAR): geoms (a colour and a shape) on a grid
 ;; of cells; a move shifts one geom one cell left, right, down or up into a free cell.
 (define (domain slidegeom)
   (:requirements :strips :typing)
@@ -86,8 +86,10 @@ def object_text(name: str) -> str:
 def problem_pddl(name: str, board: Board, placement: Placement) -> str:
     """A problem whose :init is ``placement`` (plus the static adjacency) and whose goal
     puts every geom on its cell of ``board.goal``."""
-    objects = [("geom", [geom_object(g) for g in board.geoms]),
-               ("cell", [cell_object(c) for c in all_cells(board.size)])]
+    objects = [
+        ("geom", [geom_object(g) for g in board.geoms]),
+        ("cell", [cell_object(c) for c in all_cells(board.size)]),
+    ]
     init = state_atoms(board, placement) + adjacency_atoms(board.size)
     goal = [_atom("at", geom_object(g), cell_object(c)) for g, c in zip(board.geoms, board.goal)]
     return problem_text(name, DOMAIN_NAME, objects, init, goal)

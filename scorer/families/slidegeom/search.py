@@ -1,4 +1,4 @@
-"""Moves and optimal search over sliding geom placements (iVISPAR, seed 001).
+"""Moves and optimal search over sliding geom placements (iVISPAR).
 
 A state is a placement: one cell per geom, in the board's geom order (geoms are
 distinguishable, as in iVISPAR's A*). A move shifts one geom one cell into a free,

@@ -1,4 +1,4 @@
-"""Text forms of a sliding geom board (iVISPAR's text modality, seed 001 figure 2).
+"""Text forms of a sliding geom board (iVISPAR's text modality, figure 2).
 
 A placement is listed one geom per line, ``A2 blue cylinder``, in board-coordinate
 order (A1, A2, ..., B1, ...), as iVISPAR lists them and as ``view_text.render_text`` does,

@@ -1,4 +1,4 @@
-"""ACPBench Hard's eight generative questions (seed 002): parsing, keys, judging.
+"""ACPBench Hard's eight generative questions: parsing, keys, judging.
 
 Modules, one concept each: ``question_kinds`` (the eight kinds, each declared
 once), ``parse`` (figure 7 answers, leniently), ``vocabulary`` (which names an

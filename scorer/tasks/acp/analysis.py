@@ -6,7 +6,7 @@ reachable atoms and actions (so every unreachable one), h* of every state
 (backward breadth-first search from the goal states), the next actions that
 decrease h*, and every landmark: p (false now) is a landmark iff no goal
 state can be reached through states where p is false, which is the
-p-not-achieved compilation of seed 002 solved on the graph.
+p-not-achieved compilation (ACPBench Hard) solved on the graph.
 
 **Evidence** (``EvidenceFacts``), for larger spaces: atoms and actions seen
 in a bounded exploration are reachable; the delete relaxation proves atoms

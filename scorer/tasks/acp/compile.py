@@ -1,4 +1,4 @@
-"""Compiled planning tasks for the planner fallback (seed 002, section 5).
+"""Compiled planning tasks for the planner fallback (ACPBench Hard, section 5).
 
 - reach: the goal is the atom;
 - areach: the goal is the action's precondition;

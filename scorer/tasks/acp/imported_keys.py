@@ -1,4 +1,4 @@
-"""ACPBench Hard's own answer keys (seed 002's published records) converted to ours.
+"""ACPBench Hard's own answer keys (ACPBench Hard's published records) converted to ours.
 
 For each source record (its PDDL problem's ``:init`` is the question state):
 
@@ -133,7 +133,9 @@ def convert_just(source: Source) -> Converted:
     removable = keys.removable_parts(task, task.init, plan)
     key = {"plan": plan, "removable": removable}
     examples = [_removal(plan, example) for example in record["answer"]]
-    evidence = [_removal_problem(task, example, shorter) for example, shorter in zip(record["answer"], examples, strict=True)]
+    evidence = [
+        _removal_problem(task, example, shorter) for example, shorter in zip(record["answer"], examples, strict=True)
+    ]
     first = next((s for s in examples if s is not None), plan)
     return Converted(key, answer_list(first), True, [e for e in evidence if e])
 
@@ -184,9 +186,12 @@ def convert_reach(source: Source) -> Converted:
 
 def _reach_evidence(task: Task, theirs: list[str], key: Key) -> list[str]:
     if not theirs and not key["none_correct"]:
-        return [f"{key['unreachable'][0]} can never hold (all {len(key['reachable'])} reachable propositions enumerated)"]
-    return [f"{atom} holds in some reachable state (explicit state space)" for atom in theirs
-            if atom in key["reachable"]]
+        return [
+            f"{key['unreachable'][0]} can never hold (all {len(key['reachable'])} reachable propositions enumerated)"
+        ]
+    return [
+        f"{atom} holds in some reachable state (explicit state space)" for atom in theirs if atom in key["reachable"]
+    ]
 
 
 def _atom_reachable(source: Source, atom: str) -> bool | None:
@@ -208,7 +213,9 @@ def convert_areach(source: Source) -> Converted:
     if graph is not None:
         key = keys.areach_key(ExactFacts(task, task.init, graph))
         assert key is not None
-        evidence = [f"{a} applies in some reachable state (explicit state space)" for a in theirs if a in key["reachable"]]
+        evidence = [
+            f"{a} applies in some reachable state (explicit state space)" for a in theirs if a in key["reachable"]
+        ]
         if not theirs and not key["none_correct"]:
             evidence.append(f"{key['unreachable'][0]} can never become applicable (state space enumerated)")
         return Converted(key, gold, True, evidence)
@@ -219,8 +226,10 @@ def convert_areach(source: Source) -> Converted:
         if found:
             none_correct = False
             unreachable = found[:1]
-            evidence.append(f"{found[0]} can never become applicable (static precondition false or "
-                            "a precondition the delete relaxation never reaches)")
+            evidence.append(
+                f"{found[0]} can never become applicable (static precondition false or "
+                "a precondition the delete relaxation never reaches)"
+            )
     fields = {"unreachable": unreachable, "reachable": reachable, "complete": False, "none_correct": none_correct}
     return Converted(fields, gold, False, evidence)
 
@@ -261,8 +270,11 @@ def convert_land(source: Source) -> Converted:
     key = None if graph is None else keys.land_key(ExactFacts(task, task.init, graph))
     if key is not None:
         ours = set(key["landmarks"])
-        evidence = [f"{a} is not a landmark: a goal is reachable without it (explicit state space)"
-                    for a in yes if a not in ours and a not in key["trivial"]]
+        evidence = [
+            f"{a} is not a landmark: a goal is reachable without it (explicit state space)"
+            for a in yes
+            if a not in ours and a not in key["trivial"]
+        ]
         evidence += [f"{a} is trivial: it holds now or in the goal" for a in yes if a in key["trivial"]]
         evidence += [f"{a} is a landmark the source lists as a non-landmark" for a in no if a in ours]
         if not yes and ours:
@@ -277,8 +289,11 @@ def _land_evidence(source: Source, yes: list[str], no: list[str], gold: str) -> 
     landmarks, non_landmarks, evidence = [], list(no), []
     for atom in yes:
         index = task.atom_index.get(atom)
-        decided = None if index is None or atom in trivial else get_oracle().is_landmark(
-            source.domain_pddl, task, task.init, index).holds
+        decided = (
+            None
+            if index is None or atom in trivial
+            else get_oracle().is_landmark(source.domain_pddl, task, task.init, index).holds
+        )
         if decided is False:
             non_landmarks.append(atom)
             evidence.append(f"{atom} is not a landmark: our oracle found a plan that never makes it true")
@@ -290,8 +305,14 @@ def _land_evidence(source: Source, yes: list[str], no: list[str], gold: str) -> 
         if proven:
             none_correct, landmarks = False, [proven]
             evidence.append(f"{proven} is a landmark: without its achievers the goal is relaxed-unreachable")
-    fields = {"trivial": trivial, "landmarks": landmarks, "candidates": None, "non_landmarks": non_landmarks,
-              "complete": False, "none_correct": none_correct}
+    fields = {
+        "trivial": trivial,
+        "landmarks": landmarks,
+        "candidates": None,
+        "non_landmarks": non_landmarks,
+        "complete": False,
+        "none_correct": none_correct,
+    }
     return Converted(fields, gold, False, evidence)
 
 
@@ -304,8 +325,10 @@ def _relaxed_landmark(task: Task) -> str | None:
         state = task.successor(state, name)
         traversed |= state
     candidates = traversed & ~(task.init | task.goal_pos) & fluent_mask(task)
-    return next((task.atoms[i] for i in range(len(task.atoms)) if candidates >> i & 1
-                 and proves_landmark(task, task.init, i)), None)
+    return next(
+        (task.atoms[i] for i in range(len(task.atoms)) if candidates >> i & 1 and proves_landmark(task, task.init, i)),
+        None,
+    )
 
 
 def convert_nexta(source: Source) -> Converted:
@@ -334,8 +357,11 @@ def _nexta_evidence(source: Source, yes: list[str], gold: str) -> Converted:
     good, bad = [], [normalize_name(a) for a in answer["no"]]
     for name in yes:
         action = task.action(name)
-        holds = None if action is None else get_oracle().goal_distance_is(
-            source.domain_pddl, task, action.apply(task.init), opt - 1).holds
+        holds = (
+            None
+            if action is None
+            else get_oracle().goal_distance_is(source.domain_pddl, task, action.apply(task.init), opt - 1).holds
+        )
         if holds is False:
             bad.append(name)
             evidence.append(f"{name} does not decrease h* ({opt}) by one")

@@ -1,4 +1,4 @@
-"""Judging one ACP answer, kind by kind, as seed 002 section 5 defines it.
+"""Judging one ACP answer, kind by kind, as ACPBench Hard defines it (section 5).
 
 Order, for every kind: parse the reply (``parse.py``; no answer: unparsable)
 and refuse a PDDL formula (both in ``kind.judge_text``); refuse any name
@@ -150,8 +150,9 @@ def _none_or_name(case: Case, check: Callable[[str], Checked], none_right: str, 
 
 def judge_reach(case: Case) -> Judgement:
     key = case.key
-    atom = _none_or_name(case, case.vocabulary.check_atom, "every proposition is reachable",
-                         "some proposition can never hold")
+    atom = _none_or_name(
+        case, case.vocabulary.check_atom, "every proposition is reachable", "some proposition can never hold"
+    )
     if isinstance(atom, Judgement):
         return atom
     looked_up = _look_up(atom, key, "unreachable", "reachable")
@@ -164,8 +165,12 @@ def judge_reach(case: Case) -> Judgement:
 
 def judge_areach(case: Case) -> Judgement:
     key = case.key
-    name = _none_or_name(case, case.vocabulary.check_action, "every action can become applicable",
-                         "some action can never become applicable")
+    name = _none_or_name(
+        case,
+        case.vocabulary.check_action,
+        "every action can become applicable",
+        "some action can never become applicable",
+    )
     if isinstance(name, Judgement):
         return name
     looked_up = _look_up(name, key, "unreachable", "reachable")
@@ -250,8 +255,9 @@ def _consecutive_removal(names: list[str], plan: list[str]) -> bool:
 
 def judge_land(case: Case) -> Judgement:
     key = case.key
-    atom = _none_or_name(case, case.vocabulary.check_atom, "there is no non-trivial landmark",
-                         "there is a non-trivial landmark")
+    atom = _none_or_name(
+        case, case.vocabulary.check_atom, "there is no non-trivial landmark", "there is a non-trivial landmark"
+    )
     if isinstance(atom, Judgement):
         return atom
     if atom in _normal(key["trivial"]):
@@ -289,9 +295,10 @@ def judge_nexta(case: Case) -> Judgement:
     assert action is not None
     after = action.apply(task.init)
     decision = get_oracle().goal_distance_is(case.row.domain_pddl, task, after, int(key["opt"]) - 1)
-    return _decided(name, decision, right_when=True, claim=f"one step closer (h* {key['opt']} -> {int(key['opt']) - 1})")
+    return _decided(
+        name, decision, right_when=True, claim=f"one step closer (h* {key['opt']} -> {int(key['opt']) - 1})"
+    )
 
 
 def _normal(names: list[str]) -> set[str]:
     return {normalize_name(n) for n in names}
-

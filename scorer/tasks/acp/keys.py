@@ -3,7 +3,7 @@
 Every key is a JSON object with ``kind``, the task's ``vocabulary``
 (``vocabulary.py``) and the fields below. Names are normalised ground names,
 "(at c1 l2)". "complete" means the key decides every answer by look-up; a key
-that is not complete holds the known sets of seed 002 section 4, and the
+that is not complete holds the known sets of ACPBench Hard, section 4, and the
 oracle decides the rest at scoring time.
 
 ==========  ===================================================================
@@ -46,7 +46,7 @@ from scorer.pddl import Task, validate_plan
 from .analysis import EvidenceFacts, ExactFacts, pruned_action_examples
 from .vocabulary import Vocabulary, fluent_mask
 
-MAX_APPLICABLE = 100  # seed 002 appendix: app questions only where |A(s)| <= 100
+MAX_APPLICABLE = 100  # ACPBench Hard, appendix: app questions only where |A(s)| <= 100
 MAX_EXAMPLES = 50  # stored examples of unreachable atoms / actions
 
 Facts = ExactFacts | EvidenceFacts

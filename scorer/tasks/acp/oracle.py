@@ -129,9 +129,7 @@ class Oracle:
         self.stats.relaxed += 1
         return Decision(holds, evidence)
 
-    def _search(
-        self, task: Task, state: int, is_target: StateTest, avoid: StateTest | None = None
-    ) -> Decision | None:
+    def _search(self, task: Task, state: int, is_target: StateTest, avoid: StateTest | None = None) -> Decision | None:
         outcome = bounded_search(task, state, is_target, self.settings.search_states, avoid=avoid)
         if outcome.found is None:
             return None

@@ -1,4 +1,4 @@
-"""Reading an ACP answer out of raw model text: seed 002's figure 7 forms, leniently.
+"""Reading an ACP answer out of raw model text: ACPBench Hard's figure 7 forms, leniently.
 
 The forms (``scorer/grammars/acp.lark``); each kind declares its own
 (``AcpKind.form`` in ``question_kinds.py``):

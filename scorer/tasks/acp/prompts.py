@@ -1,6 +1,6 @@
 """How an ACP question is asked: context, question, answer-format instruction.
 
-The context follows seed 002's layout: what the domain is, its objects, the
+The context follows ACPBench Hard's layout: what the domain is, its objects, the
 facts that never change, the current state (in words, or as an ``<image>``
 for visual domains), the goal (for val, just, land and nexta, which are about
 plans), then the vocabulary the answer must use: the action schemas with
@@ -10,7 +10,7 @@ paper's; the instructions after them are ours and name the answer form the
 parser reads (``parse.py``). Both, and which kinds state the goal or list the
 actions, are declared with each kind (``question_kinds.py``).
 
-Variants (seed 002 sections 6.1 and 6.3): ``fewshot_prompt`` puts two solved
+Variants (ACPBench Hard, sections 6.1 and 6.3): ``fewshot_prompt`` puts two solved
 examples before the question, ``pddl_prompt`` puts the PDDL domain and
 problem (whose ``:init`` is the current state) before it.
 """

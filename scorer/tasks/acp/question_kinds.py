@@ -1,7 +1,7 @@
-"""The eight question kinds of ACPBench Hard (seed 002), each declared once.
+"""The eight question kinds of ACPBench Hard, each declared once.
 
 An ``AcpKind`` holds everything that differs from one kind to the next: how it
-is asked (seed 002's question, our answer-format instruction, what the prompt's
+is asked (ACPBench Hard's question, our answer-format instruction, what the prompt's
 context lists), the answer form the parser reads (figure 7), the judge (section
 5), the gold and wrong reference answers, how its key is made from a state's
 facts, and how ACPBench Hard's own key of that kind is converted to ours.
@@ -28,7 +28,7 @@ Key = dict[str, Any]
 class AcpKind:
     name: str
     form: str  # the figure 7 answer form parse.py reads: act, action_name, action_list, progression_list, index
-    question: str  # seed 002's question; "{action}" and "{sequence}" are filled in
+    question: str  # ACPBench Hard's question; "{action}" and "{sequence}" are filled in
     instruction: str  # ours, after the question: the answer form, in words
     about_goal: bool  # a question about plans: the prompt states the goal
     lists_actions: bool  # the prompt's vocabulary: the action schemas (else the propositions)
@@ -123,8 +123,7 @@ JUST = AcpKind(
         'Simplify the plan "{sequence}" by removing either a single action or a pair of consecutive actions, '
         "while still maintaining a valid plan. Provide the resulting simplified plan."
     ),
-    instruction="Answer with the simplified plan only, as a list of actions in parentheses: "
-    "[(action), (action), ...].",
+    instruction="Answer with the simplified plan only, as a list of actions in parentheses: [(action), (action), ...].",
     about_goal=True,
     lists_actions=True,
     judge=judge.judge_just,

@@ -10,7 +10,7 @@ action signatures) and is stored in every ACP answer key, so that judging
 most answers needs no PDDL parsing at all. Every correctly typed ground atom
 of a FLUENT predicate (one that some action changes) is a proposition of the
 vocabulary; static facts (road maps, shapes, ``(not-eq l0 l1)``) never change
-and are not among the propositions a question asks about, as in seed 002's
+and are not among the propositions a question asks about, as in ACPBench Hard's
 prompts, which list only the fluent predicates. An action is well-formed when
 its schema exists and its objects have the parameter types, even if grounding
 pruned it as never applicable (its static precondition is false): such an

@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
-from scorer.families.blocksworld.configs.episodes import make_row
 from scorer.dataset import KeyRow
-from scorer.families.blocksworld import DIFFICULTIES, generate_problem
 from scorer.episodes.base import SettingsError
-from scorer.families.blocksworld.task import row_task
 from scorer.episodes.engine import make_episode, replay
+from scorer.families.blocksworld import DIFFICULTIES, generate_problem
+from scorer.families.blocksworld.configs.episodes import make_row
+from scorer.families.blocksworld.task import row_task
 from scorer.pddl import Task, bfs
 
 Answerer = Callable[["Tracker", dict[str, Any]], str]
@@ -29,8 +29,17 @@ Answerer = Callable[["Tracker", dict[str, Any]], str]
 def _row(difficulty: str = "simple", seed: str = "seed") -> KeyRow:
     problem = generate_problem(DIFFICULTIES[difficulty], seed, "p", set())
     row = make_row(problem, "test", 0)
-    return KeyRow(row["id"], "blocksworld-episodes", row["domain"], row["task"], row["difficulty"],
-                  row["domain_pddl"], row["problem_pddl"], json.loads(row["answer_key"]), json.loads(row["meta"]))
+    return KeyRow(
+        row["id"],
+        "blocksworld-episodes",
+        row["domain"],
+        row["task"],
+        row["difficulty"],
+        row["domain_pddl"],
+        row["problem_pddl"],
+        json.loads(row["answer_key"]),
+        json.loads(row["meta"]),
+    )
 
 
 @dataclass
@@ -135,7 +144,7 @@ def test_a_lie_on_a_precondition_calls_the_action_off_then_recovers() -> None:
     phases = [i["phase"] for i in played.infos]
     first_precondition = phases.index("precondition")
     # all the action's precondition questions are asked (ViPlan's batch), then re-enumeration
-    assert phases[first_precondition:first_precondition + 3] == ["precondition", "precondition", "enumerate"]
+    assert phases[first_precondition : first_precondition + 3] == ["precondition", "precondition", "enumerate"]
 
 
 @pytest.mark.parametrize("memory", [True, False])

@@ -6,23 +6,34 @@ import json
 
 import pytest
 
-from scorer.families.blocksworld.configs.episodes import make_row
 from scorer.dataset import KeyRow
-from scorer.families.blocksworld import DIFFICULTIES, generate_problem
 from scorer.episodes.base import SettingsError
 from scorer.episodes.engine import make_episode, replay
+from scorer.families.blocksworld import DIFFICULTIES, generate_problem
+from scorer.families.blocksworld.configs.episodes import make_row
 
 
 def _row(difficulty: str = "simple", seed: str = "planner-test") -> KeyRow:
     problem = generate_problem(DIFFICULTIES[difficulty], seed, "p", set())
     row = make_row(problem, "test", 0)
-    return KeyRow(row["id"], "blocksworld-episodes", row["domain"], row["task"], row["difficulty"],
-                  row["domain_pddl"], row["problem_pddl"], json.loads(row["answer_key"]), json.loads(row["meta"]))
+    return KeyRow(
+        row["id"],
+        "blocksworld-episodes",
+        row["domain"],
+        row["task"],
+        row["difficulty"],
+        row["domain_pddl"],
+        row["problem_pddl"],
+        json.loads(row["answer_key"]),
+        json.loads(row["meta"]),
+    )
 
 
 def _plan_reply(actions: list[str], explanation: str = "") -> str:
-    plan = [{"action": "moveblock", "parameters": dict(zip(("block", "column"), a.strip("()").split()[1:]))}
-            for a in actions]
+    plan = [
+        {"action": "moveblock", "parameters": dict(zip(("block", "column"), a.strip("()").split()[1:]))}
+        for a in actions
+    ]
     return f"{explanation}```json\n{json.dumps({'plan': plan})}\n```"
 
 

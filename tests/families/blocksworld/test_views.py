@@ -23,8 +23,17 @@ from scorer.families.blocksworld.views import TEXT_VIEW_WORDS, VIEWS
 def _row() -> KeyRow:
     problem = generate_problem(DIFFICULTIES["simple"], "views-test", "p", set())
     row = make_row(problem, "test", 0)
-    return KeyRow(row["id"], "blocksworld-episodes", row["domain"], row["task"], row["difficulty"],
-                  row["domain_pddl"], row["problem_pddl"], json.loads(row["answer_key"]), json.loads(row["meta"]))
+    return KeyRow(
+        row["id"],
+        "blocksworld-episodes",
+        row["domain"],
+        row["task"],
+        row["difficulty"],
+        row["domain_pddl"],
+        row["problem_pddl"],
+        json.loads(row["answer_key"]),
+        json.loads(row["meta"]),
+    )
 
 
 @dataclass

@@ -47,30 +47,74 @@ CONTEXT = "This is a ferry domain. Currently, the ferry is at l0 and empty, and 
 
 # (kind, question, answer); the val record's index is deliberately wrong (1 instead of 0).
 RECORDS = [
-    ("app", "Generate the list of all ground actions that are applicable in this state.",
-     ["(BOARD c0 l0)", "(sail l0 l1)"]),
-    ("prog", 'Break down the outcomes of performing the action "board car c0 at location l0" into two lists, '
-     "positive effects and negative effects.", {"pos": ["(on c0)"], "neg": ["(at c0 l0)", "(empty-ferry)"]}),
+    (
+        "app",
+        "Generate the list of all ground actions that are applicable in this state.",
+        ["(BOARD c0 l0)", "(sail l0 l1)"],
+    ),
+    (
+        "prog",
+        'Break down the outcomes of performing the action "board car c0 at location l0" into two lists, '
+        "positive effects and negative effects.",
+        {"pos": ["(on c0)"], "neg": ["(at c0 l0)", "(empty-ferry)"]},
+    ),
     ("reach", "What proposition can never hold in any potentially reachable state?", []),
-    ("areach", "What action can never become applicable, in any state reachable from the current state?",
-     ["(sail l0 l0)"]),
-    ("val", 'What is the first inapplicable action in the next sequence of actions: "(debark c0 l0) (board c0 l0)"?', 1),
-    ("just", 'Simplify the plan "(board c0 l0) (sail l0 l1) (sail l1 l0) (sail l0 l1) (debark c0 l1)" by removing '
-     "either a single action or a pair of consecutive actions, while still maintaining a valid plan. "
-     "Provide the resulting simplified plan.", [["(sail l0 l1)", "(sail l1 l0)", "-1"]]),
-    ("land", "Generate a non-trivial fact landmark, one that does not hold in the initial state or goal.",
-     {"yes": ["(on c0)", "(at-ferry l1)"], "no": []}),
-    ("nexta", "What is the next action that takes us towards the goal?",
-     {"yes": ["(board c0 l0)"], "no": [], "maybe": ["(sail l0 l1)"], "opt": "3"}),
+    (
+        "areach",
+        "What action can never become applicable, in any state reachable from the current state?",
+        ["(sail l0 l0)"],
+    ),
+    (
+        "val",
+        'What is the first inapplicable action in the next sequence of actions: "(debark c0 l0) (board c0 l0)"?',
+        1,
+    ),
+    (
+        "just",
+        'Simplify the plan "(board c0 l0) (sail l0 l1) (sail l1 l0) (sail l0 l1) (debark c0 l1)" by removing '
+        "either a single action or a pair of consecutive actions, while still maintaining a valid plan. "
+        "Provide the resulting simplified plan.",
+        [["(sail l0 l1)", "(sail l1 l0)", "-1"]],
+    ),
+    (
+        "land",
+        "Generate a non-trivial fact landmark, one that does not hold in the initial state or goal.",
+        {"yes": ["(on c0)", "(at-ferry l1)"], "no": []},
+    ),
+    (
+        "nexta",
+        "What is the next action that takes us towards the goal?",
+        {"yes": ["(board c0 l0)"], "no": [], "maybe": ["(sail l0 l1)"], "opt": "3"},
+    ),
 ]
-GROUPS = dict(zip(KINDS, ["applicable_actions_gen", "progression_gen", "reachable_atom_gen", "reachable_action_gen",
-                          "validation_gen", "action_justification_gen", "landmarks_gen", "goal_closer_gen"]))
+GROUPS = dict(
+    zip(
+        KINDS,
+        [
+            "applicable_actions_gen",
+            "progression_gen",
+            "reachable_atom_gen",
+            "reachable_action_gen",
+            "validation_gen",
+            "action_justification_gen",
+            "landmarks_gen",
+            "goal_closer_gen",
+        ],
+    )
+)
 
 
 def write_source(folder: Path) -> Path:
     for number, (kind, question, answer) in enumerate(RECORDS):
-        record = {"id": 1000 + number, "group": GROUPS[kind], "context": CONTEXT, "question": question,
-                  "answer": answer, "PDDL_domain": FERRY, "PDDL_problem": PROBLEM}
+        record = {
+            "id": 1000 + number,
+            "group": GROUPS[kind],
+            "context": CONTEXT,
+            "question": question,
+            "answer": answer,
+            "PDDL_domain": FERRY,
+            "PDDL_problem": PROBLEM,
+        }
         (folder / kind).mkdir(parents=True)
         with gzip.open(folder / kind / "test.gen.json.gz", "wt") as stream:
             json.dump([record], stream)
@@ -91,7 +135,9 @@ def test_records_in_their_format_become_rows_scored_by_our_validators(tmp_path: 
     scores = {row.meta["acp_task"]: judgement.score for row, judgement in grading.rows}
     assert scores == {kind: 0.0 if kind == "val" else 1.0 for kind in KINDS}
     disputes = (tmp_path / "d.md").read_text()
-    assert "validation" not in disputes and "| val | ferry | 1 | wrong: the first inapplicable action is 0 |" in disputes
+    assert (
+        "validation" not in disputes and "| val | ferry | 1 | wrong: the first inapplicable action is 0 |" in disputes
+    )
 
 
 def test_their_keys_become_ours(tmp_path: Path) -> None:
@@ -135,13 +181,18 @@ def test_import_keeps_the_other_configs_of_the_folder(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(not SHARED_COPY.is_dir(), reason=f"ACPBench Hard's published files are not at {SHARED_COPY}")
 def test_the_published_files_import_and_gold_fails_only_on_disputes(tmp_path: Path) -> None:
-    result = CliRunner().invoke(acpbench_hard_import, [str(SHARED_COPY), "--out", str(tmp_path), "--limit", "1",
-                                                      "--disputes", str(tmp_path / "d.md"), "--quiet"])
+    result = CliRunner().invoke(
+        acpbench_hard_import,
+        [str(SHARED_COPY), "--out", str(tmp_path), "--limit", "1", "--disputes", str(tmp_path / "d.md"), "--quiet"],
+    )
     assert result.exit_code == 0, result.output
     for split in ("test", "dev"):
         dataset = load_keys(tmp_path, split, {"acpbench-hard"})
         assert {row.meta["acp_task"] for row in dataset.rows.values()} == set(KINDS)
         grading = grade(dataset, reference_predictions(dataset, "gold"))
         failed = {row.id for row, judgement in grading.rows if judgement.score != 1.0}
-        assert failed == {line.split(" | ")[0][2:] for line in (tmp_path / "d.md").read_text().splitlines()
-                          if line.startswith(f"| acpbench-hard/{split}/")}
+        assert failed == {
+            line.split(" | ")[0][2:]
+            for line in (tmp_path / "d.md").read_text().splitlines()
+            if line.startswith(f"| acpbench-hard/{split}/")
+        }

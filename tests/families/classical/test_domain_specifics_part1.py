@@ -51,7 +51,10 @@ def column_strategy_plan(task: Task) -> list[str]:
         at = own
         for column in todo:
             step = 1 if column > at else -1
-            plan += [f"(move-{'right' if step > 0 else 'left'} {robot} t0-{k} t0-{k + step})" for k in range(at, column, step)]
+            plan += [
+                f"(move-{'right' if step > 0 else 'left'} {robot} t0-{k} t0-{k + step})"
+                for k in range(at, column, step)
+            ]
             plan += _paint_column(robot, column, rows, colors)
             at = column
     return plan

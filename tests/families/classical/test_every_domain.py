@@ -174,7 +174,12 @@ READ_NATURALLY = [
     ("goldminer", "atom", "(soft-rock-at f1-2f)", "there is soft rock at cell f1-2f"),
     ("goldminer", "action", "(fire-laser f0-0f f0-1f)", "fire the laser from cell f0-0f at cell f0-1f"),
     ("satellite", "atom", "(pointing satellite0 star3)", "satellite0 is pointing at star3"),
-    ("swap", "action", "(swap ana ben kite drum)", "ana and ben swap items, ana giving the kite and receiving the drum"),
+    (
+        "swap",
+        "action",
+        "(swap ana ben kite drum)",
+        "ana and ben swap items, ana giving the kite and receiving the drum",
+    ),
     ("alfworld", "action", "(heat apple1 microwave1)", "heat apple1 with microwave1"),
 ]
 

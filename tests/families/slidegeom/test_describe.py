@@ -1,4 +1,4 @@
-"""Board-state description scoring (iVISPAR seed 001 section 4.7), case by case."""
+"""Board-state description scoring (iVISPAR, section 4.7), case by case."""
 
 from __future__ import annotations
 

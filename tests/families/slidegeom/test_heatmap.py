@@ -15,8 +15,12 @@ def test_axes_span_every_value_between_the_extremes() -> None:
     cells = {(2, 2): [True], (5, 9): [False, True], (3, 4): [False]}
     image = heatmap_image(cells, "test")
     assert image.size == heatmap_size(4, 8) == (LEFT + 8 * CELL + 24, TOP + 4 * CELL + 64)
-    full, half, none, empty = (_cell_colour(image, 0, 0), _cell_colour(image, 3, 7), _cell_colour(image, 1, 2),
-                               _cell_colour(image, 2, 3))
+    full, half, none, empty = (
+        _cell_colour(image, 0, 0),
+        _cell_colour(image, 3, 7),
+        _cell_colour(image, 1, 2),
+        _cell_colour(image, 2, 3),
+    )
     assert full == (8, 48, 107) and none == (247, 251, 255) and empty == (225, 225, 225)
     assert none[2] > half[2] > full[2]  # darker with more completed episodes
 

@@ -29,25 +29,40 @@ def landmark(body: str, color: str, start: list[int], goal: list[int]) -> dict[s
 
 
 def board_file(source_id: str, c1: int, landmarks: list[dict[str, Any]], moves: list[str]) -> dict[str, Any]:
-    return {"config_instance_id": source_id, "experiment_type": "SlidingGeomPuzzle", "complexity_c1": c1,
-            "complexity_c2": 0, "grid_size": 4, "landmarks": landmarks, "use_rendering": True,
-            "shortest_move_sequence": ["start", *moves]}
+    return {
+        "config_instance_id": source_id,
+        "experiment_type": "SlidingGeomPuzzle",
+        "complexity_c1": c1,
+        "complexity_c2": 0,
+        "grid_size": 4,
+        "landmarks": landmarks,
+        "use_rendering": True,
+        "shortest_move_sequence": ["start", *moves],
+    }
 
 
 BOARDS = {
     # Two geoms, three moves, no interference.
     "config_T_b_4_g_2_c1_3_c2_0_i_1.json": board_file(
-        "T_b_4_g_2_c1_3_c2_0_i_1", 3,
+        "T_b_4_g_2_c1_3_c2_0_i_1",
+        3,
         [landmark("cube", "red", [1, 0], [0, 0]), landmark("sphere", "blue", [2, 2], [2, 0])],
-        ["move red cube left", "move blue sphere down", "move blue sphere down"]),
+        ["move red cube left", "move blue sphere down", "move blue sphere down"],
+    ),
     # Red and green cubes swap in a corner walled in by two spheres: others must step
     # aside first (optimal 8, Manhattan sum 2, interference 3). The file's c1 is wrong on purpose.
     "config_T_b_4_g_5_c1_9_c2_0_i_2.json": board_file(
-        "T b 4/swap", 9,
-        [landmark("cube", "red", [0, 0], [0, 1]), landmark("cube", "green", [0, 1], [0, 0]),
-         landmark("sphere", "blue", [1, 0], [1, 0]), landmark("sphere", "yellow", [1, 1], [1, 1]),
-         landmark("pyramid", "red", [0, 3], [0, 3])],
-        []),
+        "T b 4/swap",
+        9,
+        [
+            landmark("cube", "red", [0, 0], [0, 1]),
+            landmark("cube", "green", [0, 1], [0, 0]),
+            landmark("sphere", "blue", [1, 0], [1, 0]),
+            landmark("sphere", "yellow", [1, 1], [1, 1]),
+            landmark("pyramid", "red", [0, 3], [0, 3]),
+        ],
+        [],
+    ),
 }
 
 

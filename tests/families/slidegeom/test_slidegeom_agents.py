@@ -17,8 +17,22 @@ CONFIG = "slidegeom-episodes"
 
 
 def _play(mini_data: Path, log: Path, agent: str, settings: dict) -> dict:
-    args = ["run", "--agent", agent, "--config", CONFIG, "--data", str(mini_data), "--spawn", "--out", str(log),
-            "--settings", json.dumps(settings), "--seed", "5"]
+    args = [
+        "run",
+        "--agent",
+        agent,
+        "--config",
+        CONFIG,
+        "--data",
+        str(mini_data),
+        "--spawn",
+        "--out",
+        str(log),
+        "--settings",
+        json.dumps(settings),
+        "--seed",
+        "5",
+    ]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
     run = score_file(log, mini_data, log.with_suffix(".results.json"), configs={CONFIG})

@@ -13,9 +13,9 @@ import pytest
 from datasets import load_dataset
 from PIL import Image
 
-from scorer.families.slidegeom.configs.describe import CONFIG
 from scorer.dataset import load_keys
 from scorer.families.slidegeom.board import Geom, parse_cell
+from scorer.families.slidegeom.configs.describe import CONFIG
 from scorer.families.slidegeom.pddl import cell_object, geom_object
 from scorer.grading import grade
 from scorer.pddl import parse_task
@@ -67,8 +67,15 @@ def test_score_gold_writes_per_view_metrics(mini_data: Path, tmp_path: Path) -> 
     assert set(metrics) == {"all", *VIEWS}
     n_geoms = {json.loads(row["meta"])["n_geoms"] for row in rows_of(mini_data)}
     assert {f"accuracy[geoms={n}]" for n in n_geoms} <= set(metrics["3d"])
-    for name in ("correct", "missed", "hallucinated", "coordinate_errors", "colour_errors", "shape_errors",
-                 "format_errors"):
+    for name in (
+        "correct",
+        "missed",
+        "hallucinated",
+        "coordinate_errors",
+        "colour_errors",
+        "shape_errors",
+        "format_errors",
+    ):
         assert f"per_board[{name}]" in metrics["2d"]
 
 

@@ -10,14 +10,14 @@ from pathlib import Path
 import pyarrow.parquet as pq
 from datasets import load_dataset
 
-from scorer.families.slidegeom.configs.episodes import CONFIG, episode_boards
 from data_build.spec import BuildSettings
 from scorer.dataset import load_keys
 from scorer.families.slidegeom.board import manhattan_sum
+from scorer.families.slidegeom.configs.episodes import CONFIG, episode_boards
+from scorer.families.slidegeom.episode import row_board
 from scorer.families.slidegeom.moves import classify, parse_command
 from scorer.families.slidegeom.pddl import placement_of_atoms
 from scorer.families.slidegeom.search import distance
-from scorer.families.slidegeom.episode import row_board
 from scorer.pddl import parse_task
 
 
@@ -37,8 +37,11 @@ def test_pddl_meta_and_answer_key_agree(mini_data: Path) -> None:
         task = parse_task(row.domain_pddl, row.problem_pddl)
         assert placement_of_atoms(board, task.true_atoms(task.init)) == board.start
         assert placement_of_atoms(board, task.true_atoms(task.goal_pos)) == board.goal
-        assert row.meta["optimal_length"] == distance(board.size, board.start, board.goal) == len(
-            row.answer_key["optimal_moves"])
+        assert (
+            row.meta["optimal_length"]
+            == distance(board.size, board.start, board.goal)
+            == len(row.answer_key["optimal_moves"])
+        )
         placement = board.start
         for command in row.answer_key["optimal_moves"]:
             outcome, placement = classify(board, placement, parse_command(command))
@@ -49,10 +52,16 @@ def test_pddl_meta_and_answer_key_agree(mini_data: Path) -> None:
 
 
 def test_dev_never_repeats_a_test_board(mini_data: Path) -> None:
-    tables = {split: pq.read_table(next((mini_data / "data" / CONFIG).glob(f"{split}-*.parquet")), columns=["meta"])
-              for split in ("test", "dev")}
-    puzzles = {split: {json.dumps([json.loads(m)[k] for k in ("geoms", "start", "goal")])
-                       for m in table.column("meta").to_pylist()} for split, table in tables.items()}
+    tables = {
+        split: pq.read_table(next((mini_data / "data" / CONFIG).glob(f"{split}-*.parquet")), columns=["meta"])
+        for split in ("test", "dev")
+    }
+    puzzles = {
+        split: {
+            json.dumps([json.loads(m)[k] for k in ("geoms", "start", "goal")]) for m in table.column("meta").to_pylist()
+        }
+        for split, table in tables.items()
+    }
     assert puzzles["dev"] and not puzzles["dev"] & puzzles["test"]
 
 

@@ -8,15 +8,15 @@ import io
 import pytest
 from PIL import Image
 
-from scorer.families.slidegeom.configs.episodes import key_fields, key_row
 from scorer.dataset import KeyRow
-from scorer.families.blocksworld import DIFFICULTIES, generate_problem
-from scorer.families.slidegeom.board import Board, Geom
-from scorer.families.slidegeom.generate import SlideProblem
-from scorer.families.slidegeom.search import solve
 from scorer.episodes.base import SettingsError
 from scorer.episodes.engine import make_episode, replay
+from scorer.families.blocksworld import DIFFICULTIES, generate_problem
+from scorer.families.slidegeom.board import Board, Geom
+from scorer.families.slidegeom.configs.episodes import key_fields, key_row
 from scorer.families.slidegeom.episode import step_deviation
+from scorer.families.slidegeom.generate import SlideProblem
+from scorer.families.slidegeom.search import solve
 
 CONFIG = "slidegeom-episodes"
 RED_CUBE, BLUE_SPHERE = Geom("red", "cube"), Geom("blue", "sphere")
@@ -51,9 +51,9 @@ def test_each_domain_gets_its_own_default_mode() -> None:
 @pytest.mark.parametrize(
     ("row", "mode", "message"),
     [
-            (corner_row, "planner", r"unknown mode 'planner' for slidegeom rows; known: slidegeom"),
-            (corner_row, "grounder", r"unknown mode 'grounder' for slidegeom rows; known: slidegeom"),
-            (blocks_row, "slidegeom", r"unknown mode 'slidegeom' for blocksworld rows; known: planner, grounder"),
+        (corner_row, "planner", r"unknown mode 'planner' for slidegeom rows; known: slidegeom"),
+        (corner_row, "grounder", r"unknown mode 'grounder' for slidegeom rows; known: slidegeom"),
+        (blocks_row, "slidegeom", r"unknown mode 'slidegeom' for blocksworld rows; known: planner, grounder"),
     ],
 )
 def test_a_mode_of_another_domain_is_a_settings_error(row, mode: str, message: str) -> None:  # noqa: ANN001
@@ -90,8 +90,9 @@ CLASS_CASES = [
 
 
 @pytest.mark.parametrize(("reply", "move_class", "feedback", "red_cube_at", "distance"), CLASS_CASES)
-def test_each_action_class_has_ivispar_feedback(reply: str, move_class: str, feedback: str,
-                                                red_cube_at: tuple[int, int], distance: int) -> None:
+def test_each_action_class_has_ivispar_feedback(
+    reply: str, move_class: str, feedback: str, red_cube_at: tuple[int, int], distance: int
+) -> None:
     episode = make_episode(corner_row(), {"view": "text"})
     episode.reset()
     result = episode.step(reply)
@@ -105,8 +106,13 @@ def test_outcome_counts_every_class_and_the_legal_rate() -> None:
     replies = [case[0] for case in CLASS_CASES] + ["action: move blue sphere down", "move red cube right"]
     outcome = replay(corner_row(), {}, replies)
     assert outcome["success"] and outcome["end"] == "goal" and outcome["steps"] == 8
-    assert outcome["action_classes"] == {"effective_moves": 3, "ineffective_moves": 1, "occupied_destination": 1,
-                                         "out_of_bounds": 1, "illegal_commands": 2}
+    assert outcome["action_classes"] == {
+        "effective_moves": 3,
+        "ineffective_moves": 1,
+        "occupied_destination": 1,
+        "out_of_bounds": 1,
+        "illegal_commands": 2,
+    }
     assert outcome["unparsable"] == 1 and outcome["legal_rate"] == 4 / 8
 
 
@@ -114,8 +120,13 @@ def test_outcome_counts_every_class_and_the_legal_rate() -> None:
 
 
 def test_step_deviation_is_the_distance_after_the_optimal_number_of_steps() -> None:
-    replies = ["move red cube left", "move blue sphere up", "move blue sphere down", "move red cube right",
-               "move red cube right"]
+    replies = [
+        "move red cube left",
+        "move blue sphere up",
+        "move blue sphere down",
+        "move red cube right",
+        "move red cube right",
+    ]
     outcome = replay(corner_row(), {}, replies)
     assert outcome["distances"] == [2, 2, 3, 2, 1, 0]
     assert outcome["step_deviation"] == 3 and outcome["min_distance"] == 0 and outcome["success"]

@@ -11,8 +11,8 @@ from PIL import Image
 
 from scorer.cli import main
 from scorer.dataset import load_keys
-from scorer.references import reference_lines
 from scorer.families.slidegeom.heatmap import heatmap_size
+from scorer.references import reference_lines
 from scorer.scoring import score_file
 
 CONFIG = "slidegeom-episodes"
@@ -49,8 +49,7 @@ def test_wrong_fails_every_episode_with_illegal_commands(mini_data: Path, tmp_pa
 def test_metrics_come_per_view_and_per_complexity(mini_data: Path, tmp_path: Path) -> None:
     rows = list(load_keys(mini_data, "test", {CONFIG}).rows.values())
     solved = rows[0]
-    lines = [{"id": solved.id, "episode": {"settings": {"view": "2d"},
-                                           "replies": solved.answer_key["optimal_moves"]}}]
+    lines = [{"id": solved.id, "episode": {"settings": {"view": "2d"}, "replies": solved.answer_key["optimal_moves"]}}]
     predictions = tmp_path / "one.jsonl"
     predictions.write_text("".join(json.dumps(line) + "\n" for line in lines))
     run = score_file(predictions, mini_data, tmp_path / "one.json", configs={CONFIG})
@@ -68,8 +67,18 @@ def test_metrics_come_per_view_and_per_complexity(mini_data: Path, tmp_path: Pat
 
 def test_score_writes_the_heat_map(mini_data: Path, tmp_path: Path) -> None:
     heatmap = tmp_path / "figures" / "heat.png"
-    args = ["score", "--gold", "--data", str(mini_data), "--configs", CONFIG, "--out", str(tmp_path / "r.json"),
-            "--heatmap", str(heatmap)]
+    args = [
+        "score",
+        "--gold",
+        "--data",
+        str(mini_data),
+        "--configs",
+        CONFIG,
+        "--out",
+        str(tmp_path / "r.json"),
+        "--heatmap",
+        str(heatmap),
+    ]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
     rows = load_keys(mini_data, "test", {CONFIG}).rows.values()
@@ -81,8 +90,19 @@ def test_score_writes_the_heat_map(mini_data: Path, tmp_path: Path) -> None:
 
 
 def test_heat_map_with_no_slidegeom_episodes_warns_and_the_score_stands(mini_data: Path, tmp_path: Path) -> None:
-    args = ["score", "--gold", "--data", str(mini_data), "--configs", "blocksworld-episodes",
-            "--out", str(tmp_path / "r.json"), "--heatmap", str(tmp_path / "h.png"), "--quiet"]
+    args = [
+        "score",
+        "--gold",
+        "--data",
+        str(mini_data),
+        "--configs",
+        "blocksworld-episodes",
+        "--out",
+        str(tmp_path / "r.json"),
+        "--heatmap",
+        str(tmp_path / "h.png"),
+        "--quiet",
+    ]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0 and "no episodes that a heat map is drawn for" in result.output
     assert (tmp_path / "r.json").is_file() and not list(tmp_path.glob("h*.png"))

@@ -59,8 +59,13 @@ def make_row() -> RowFactory:
     """``make_row(kind, key_fields, domain=..., problem=..., state=None)``: a row
     whose problem's :init is ``state`` (default: the problem's initial state)."""
 
-    def factory(kind: str, fields: dict[str, Any], domain: str = LAB_DOMAIN, problem: str = LAB_PROBLEM,
-                state: int | None = None) -> KeyRow:
+    def factory(
+        kind: str,
+        fields: dict[str, Any],
+        domain: str = LAB_DOMAIN,
+        problem: str = LAB_PROBLEM,
+        state: int | None = None,
+    ) -> KeyRow:
         task = _parsed(domain, problem)
         at = task.init if state is None else state
         key = with_vocabulary(kind, task, fields)

@@ -67,8 +67,11 @@ def open_key() -> dict:
 )
 def test_propositions_outside_the_vocabulary_are_invalid(robot_row, judged, answer: str, reason: str) -> None:
     for kind in ("reach", "land"):
-        fields = open_key() if kind == "reach" else {
-            "trivial": [], "landmarks": [], "candidates": None, "complete": False, "none_correct": False}
+        fields = (
+            open_key()
+            if kind == "reach"
+            else {"trivial": [], "landmarks": [], "candidates": None, "complete": False, "none_correct": False}
+        )
         judgement = judged(robot_row(kind, fields), answer)
         assert (judgement.score, judgement.reason) == (0.0, "invalid")
         assert reason in judgement.detail
@@ -146,7 +149,9 @@ def test_ten_megabytes_of_text(robot_row, judged, unit: str) -> None:
         robot_row("reach", open_key()),
         robot_row("app", {"applicable": ["(pick b1 kitchen)"]}),
         robot_row("val", {"sequence": ["(drop b1 kitchen)", "(pick b1 kitchen)"], "index": 0}),
-        robot_row("prog", {"action": "(pick b1 kitchen)", "pos": ["(holding b1)"], "neg": ["(at b1 kitchen)", "(free)"]}),
+        robot_row(
+            "prog", {"action": "(pick b1 kitchen)", "pos": ["(holding b1)"], "neg": ["(at b1 kitchen)", "(free)"]}
+        ),
     ]
     for row in rows:
         judgement = judged(row, text)

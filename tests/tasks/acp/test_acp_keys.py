@@ -28,7 +28,7 @@ def some_states(task: Task, count: int = 4) -> list[int]:
         options = task.applicable(state)
         state = rng.choice(options).apply(state) if options else state
         walk_states.append(state)
-    return walk_states[:: 3][:count]
+    return walk_states[::3][:count]
 
 
 @pytest.mark.parametrize("name", DOMAINS)
@@ -102,8 +102,12 @@ def test_the_landmark_compilation_matches_the_explicit_graph(tmp_path) -> None:
     facts = ExactFacts(task, task.init, graph)
     domain = CLASSICAL_DOMAINS["ferry"].domain_pddl
     plan = facts.optimal_plan() or []
-    candidates = [a for a in range(len(task.atoms)) if not (task.init | task.goal_pos) >> a & 1
-                  and any(task.atoms[a] in task.true_atoms(s) for s in _states_along(task, plan))][:3]
+    candidates = [
+        a
+        for a in range(len(task.atoms))
+        if not (task.init | task.goal_pos) >> a & 1
+        and any(task.atoms[a] in task.true_atoms(s) for s in _states_along(task, plan))
+    ][:3]
     for atom in candidates:
         compiled = compiled_task(domain, task, task.init, task.goal_text(), never_achieve=atom)
         result = plan_with_planner(compiled.domain, compiled.problem, "fast-downward", 60)

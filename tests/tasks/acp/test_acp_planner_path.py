@@ -41,8 +41,14 @@ def test_areach_reachable_action_decided_by_the_planner(make_row, judged, planne
 
 
 def unknown_land() -> dict:
-    return {"trivial": ["(p)", "(g)"], "landmarks": [], "candidates": None, "non_landmarks": [],
-            "complete": False, "none_correct": False}
+    return {
+        "trivial": ["(p)", "(g)"],
+        "landmarks": [],
+        "candidates": None,
+        "non_landmarks": [],
+        "complete": False,
+        "none_correct": False,
+    }
 
 
 def test_land_landmark_decided_by_the_p_not_achieved_compilation(make_row, judged, planner_only: Oracle) -> None:

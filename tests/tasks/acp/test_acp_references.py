@@ -7,8 +7,9 @@ from scorer.tasks.acp.kind import gold_answer, wrong_answer
 from scorer.tasks.acp.oracle import Oracle
 
 
-def test_wrong_next_action_of_an_incomplete_key_is_never_an_unchecked_move(make_row, judged,
-                                                                            planner_only: Oracle) -> None:
+def test_wrong_next_action_of_an_incomplete_key_is_never_an_unchecked_move(
+    make_row, judged, planner_only: Oracle
+) -> None:
     # "take" is right but in no set: a wrong answer must not pick it (nor any applicable action).
     row = make_row("nexta", {"applicable": ["(take)", "(make)"], "yes": [], "no": [], "opt": 2, "complete": False})
     answer = wrong_answer("nexta", row.answer_key)

@@ -16,7 +16,14 @@ from data_build.acp_rows import AcpProblem
 from data_build.acp_visual import ProblemsBySplit, VisualAcpDomain, visual_spec
 from data_build.spec import BuildSettings
 from scorer.families.base import card_template
-from scorer.families.blocksworld import DIFFICULTIES, ENVIRONMENT, BlocksProblem, domain_pddl, goal_text, layout_from_atoms
+from scorer.families.blocksworld import (
+    DIFFICULTIES,
+    ENVIRONMENT,
+    BlocksProblem,
+    domain_pddl,
+    goal_text,
+    layout_from_atoms,
+)
 from scorer.families.blocksworld.images import state_png
 from scorer.families.blocksworld.problems import blocksworld_problems
 from scorer.families.blocksworld.verbalize import BLOCK_WORDS, block_name, column_name
@@ -67,13 +74,26 @@ def blocks_words(n_columns: int) -> DomainWords:
         names = [f"c{i}" for i in range(1, n_columns + 1)]
         return f"The columns, from left to right, are {', '.join(names[:-1])} and {names[-1]}."
 
-    return DomainWords(BLOCKS_DESCRIPTION, _blocks_text(BLOCKS_ATOMS), _blocks_text(BLOCKS_ACTIONS),
-                       state_image, goal_words, static_words)
+    return DomainWords(
+        BLOCKS_DESCRIPTION,
+        _blocks_text(BLOCKS_ATOMS),
+        _blocks_text(BLOCKS_ACTIONS),
+        state_image,
+        goal_words,
+        static_words,
+    )
 
 
 def _acp_problem(problem: BlocksProblem) -> AcpProblem:
-    return AcpProblem(problem.name, "blocksworld", blocks_words(len(problem.init)), domain_pddl(), problem.pddl(),
-                      problem.difficulty, problem.seed)
+    return AcpProblem(
+        problem.name,
+        "blocksworld",
+        blocks_words(len(problem.init)),
+        domain_pddl(),
+        problem.pddl(),
+        problem.difficulty,
+        problem.seed,
+    )
 
 
 def blocks_problems(settings: BuildSettings) -> ProblemsBySplit:

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import json
 
-from scorer.families.base import card_template
-from scorer.families.blocksworld.problems import blocksworld_problems
 from data_build.rows import dumps, image_cell, row_features
 from data_build.spec import BuildSettings, ConfigSpec, Rows
 from scorer.dataset import KeyRow
+from scorer.episodes.engine import make_episode
+from scorer.families.base import card_template
 from scorer.families.blocksworld import DIFFICULTIES, BlocksProblem, domain_pddl, goal_text
 from scorer.families.blocksworld.images import state_png
-from scorer.episodes.engine import make_episode
+from scorer.families.blocksworld.problems import blocksworld_problems
 
 CONFIG = "blocksworld-episodes"
 
@@ -49,8 +49,17 @@ def make_row(problem: BlocksProblem, split: str, index: int) -> dict:
 
 
 def _first_prompt(row: dict) -> str:
-    key_row = KeyRow(row["id"], CONFIG, row["domain"], row["task"], row["difficulty"], row["domain_pddl"],
-                     row["problem_pddl"], {}, json.loads(row["meta"]))
+    key_row = KeyRow(
+        row["id"],
+        CONFIG,
+        row["domain"],
+        row["task"],
+        row["difficulty"],
+        row["domain_pddl"],
+        row["problem_pddl"],
+        {},
+        json.loads(row["meta"]),
+    )
     observation, _ = make_episode(key_row).reset()
     return observation.text
 

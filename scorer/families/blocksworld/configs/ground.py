@@ -19,12 +19,12 @@ from dataclasses import dataclass
 
 from tqdm import tqdm
 
-from scorer.families.base import card_template
-from scorer.families.blocksworld.problems import blocksworld_problems
 from data_build.rows import dumps, image_cell, row_features
 from data_build.spec import BuildSettings, ConfigSpec, Rows
+from scorer.families.base import card_template
 from scorer.families.blocksworld import ENVIRONMENT, BlocksProblem, domain_pddl, layout_from_atoms, problem_pddl
 from scorer.families.blocksworld.images import state_png
+from scorer.families.blocksworld.problems import blocksworld_problems
 from scorer.families.blocksworld.state import Layout
 from scorer.families.blocksworld.verbalize import question, split_atom
 from scorer.pddl import Task
@@ -65,7 +65,9 @@ def questions_of_problem(problem: BlocksProblem) -> list[Question]:
         asked = set(added) | set(deleted)
         if index < len(problem.optimal_plan):
             following = task.action(problem.optimal_plan[index])
-            assert following is not None, f"the optimal plan names an action outside the task: {problem.optimal_plan[index]}"
+            assert following is not None, (
+                f"the optimal plan names an action outside the task: {problem.optimal_plan[index]}"
+            )
             positive, negative = following.precondition_atoms()
             asked |= set(positive) | set(negative)
         pool += [_question(task, problem, index, "plan", state, atom) for atom in sorted(asked)]
@@ -125,8 +127,11 @@ def build(settings: BuildSettings) -> Rows:
     problems = blocksworld_problems(settings)
     rows: Rows = {}
     for split, split_problems in problems.items():
-        pool = [q for p in tqdm(split_problems, desc=f"{CONFIG} {split}", disable=not settings.show_progress)
-                for q in questions_of_problem(p)]
+        pool = [
+            q
+            for p in tqdm(split_problems, desc=f"{CONFIG} {split}", disable=not settings.show_progress)
+            for q in questions_of_problem(p)
+        ]
         chosen = balance(pool, random.Random(f"{settings.seed}/{CONFIG}/{split}"))
         rows[split] = [make_row(q, split, i) for i, q in enumerate(chosen)]
     return rows

@@ -1,5 +1,5 @@
 """Config ``slidegeom-describe``: list every geom of one sliding geom board image with
-its cell (iVISPAR's board-state inference, seed 001 section 4.7).
+its cell (iVISPAR's board-state inference, section 4.7).
 
 Each board is shown twice, once per view (``difficulty`` is the view: ``3d`` or ``2d``),
 so the two views are compared on the same boards, as the paper's figure 6 does. The

@@ -1,4 +1,4 @@
-"""Config ``slidegeom-episodes``: one sliding geom puzzle episode per board (iVISPAR, seed 001).
+"""Config ``slidegeom-episodes``: one sliding geom puzzle episode per board (iVISPAR).
 
 Boards come from ``generate_boards``. Full size: test is the paper's grid (geoms 2..11
 x optimal length 2..11, 3 boards per cell = 300, interference 0) plus the ``hard``
@@ -20,14 +20,14 @@ from typing import Any
 
 from data_build.rows import dumps, image_cell, row_features
 from data_build.spec import SPLITS, BuildSettings, ConfigSpec, Rows
-from scorer.families.base import card_template
 from scorer.dataset import KeyRow
+from scorer.episodes.engine import make_episode
+from scorer.families.base import card_template
 from scorer.families.slidegeom.board import Board, manhattan_sum
 from scorer.families.slidegeom.generate import GridCell, SlideProblem, generate_boards
 from scorer.families.slidegeom.moves import command_for_move
 from scorer.families.slidegeom.pddl import domain_pddl
 from scorer.families.slidegeom.text import placement_text
-from scorer.episodes.engine import make_episode
 
 CONFIG = "slidegeom-episodes"
 MAX_STEPS = 20  # the paper's cap on actions per episode
@@ -60,8 +60,9 @@ def episode_boards(settings: BuildSettings) -> dict[str, list[SlideProblem]]:
     return boards
 
 
-def key_fields(problem: SlideProblem, config: str, split: str, index: int,
-               extra_meta: dict[str, Any] | None = None) -> dict[str, Any]:
+def key_fields(
+    problem: SlideProblem, config: str, split: str, index: int, extra_meta: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """Every column but ``images`` and ``prompt``: what the scorer reads, cheap to make."""
     board = problem.board
     meta = {
@@ -94,13 +95,22 @@ def key_fields(problem: SlideProblem, config: str, split: str, index: int,
 
 def key_row(fields: dict[str, Any], config: str) -> KeyRow:
     """The scorer's view of a row made by ``key_fields``."""
-    return KeyRow(fields["id"], config, fields["domain"], fields["task"], fields["difficulty"],
-                  fields["domain_pddl"], fields["problem_pddl"], json.loads(fields["answer_key"]),
-                  json.loads(fields["meta"]))
+    return KeyRow(
+        fields["id"],
+        config,
+        fields["domain"],
+        fields["task"],
+        fields["difficulty"],
+        fields["domain_pddl"],
+        fields["problem_pddl"],
+        json.loads(fields["answer_key"]),
+        json.loads(fields["meta"]),
+    )
 
 
-def make_row(problem: SlideProblem, config: str, split: str, index: int,
-             extra_meta: dict[str, Any] | None = None) -> dict[str, Any]:
+def make_row(
+    problem: SlideProblem, config: str, split: str, index: int, extra_meta: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """A full row: the key fields plus the default mode's first observation."""
     fields = key_fields(problem, config, split, index, extra_meta)
     observation, _ = make_episode(key_row(fields, config)).reset()
