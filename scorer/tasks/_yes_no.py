@@ -78,7 +78,7 @@ def _split_answer_tags(text: str) -> tuple[str | None, str]:
             open_tag_end = token.end_pos
         elif token.type == "CLOSE":
             if open_tag_end is not None:
-                last_answer = (open_tag_end, token.start_pos)
+                last_answer = (open_tag_end, token.start_pos or 0)  # the lexer always sets it
             open_tag_end = None
         else:
             pieces.append(token.value)

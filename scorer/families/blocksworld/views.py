@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from scorer.episodes.base import Observation, SettingsError
 from scorer.families.blocksworld.images import state_png
@@ -51,7 +51,7 @@ def text_view_prompt(prompt: str, state_text: str) -> str:
 
 
 def _view_png(key: Hashable) -> bytes:
-    view, layout = key  # type: ignore[misc]
+    view, layout = cast(tuple[str, Layout], key)
     return state_png(layout) if view == "3d" else _png_2d(layout)
 
 

@@ -210,7 +210,8 @@ class ExactFacts:
     def next_actions(self) -> tuple[set[int], set[int]]:
         """(indices of applicable actions that decrease h*, those that do not)."""
         opt = self.opt
-        good, bad = set(), set()
+        good: set[int] = set()
+        bad: set[int] = set()
         for action in self.task.applicable(self.state):
             after = self.distances.get(action.apply(self.state))
             (good if opt is not None and after == opt - 1 else bad).add(action.index)
@@ -368,7 +369,7 @@ class EvidenceFacts:
                 continue
             bit = 1 << atom
             outcome = bounded_search(
-                self.task, self.state, self.task.is_goal, DECISION_STATES, avoid=lambda s, bit=bit: bool(s & bit)
+                self.task, self.state, self.task.is_goal, DECISION_STATES, avoid=_holds_bit(bit)
             )
             if outcome.found is False:
                 proven |= bit
@@ -446,3 +447,8 @@ def _action_indices(task: Task, plan: Sequence[str]) -> Iterator[int]:
         action = task.action(name)
         if action is not None:
             yield action.index
+
+
+def _holds_bit(bit: int) -> Callable[[int], bool]:
+    """A test of states: does the state hold the atom of ``bit``?"""
+    return lambda state: bool(state & bit)

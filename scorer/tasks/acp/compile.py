@@ -82,14 +82,18 @@ def _lifted_domain(define: SExpr, target: str | None) -> list[SExpr] | None:
         head = _head(part)
         if head == ":functions":
             continue
+        if isinstance(part, str):  # the keyword `define` itself
+            edited.append(part)
+            continue
         if head == ":requirements":
             part = _requirements(part)
         elif head == ":predicates" and target is not None:
             part = [*part, *_target_declaration(part, target)]
         elif head == ":action":
-            part = _action(part, target)
-            if part is None:
+            action = _action(part, target)
+            if action is None:
                 return None
+            part = action
         edited.append(part)
     if not any(_head(part) == ":requirements" for part in edited):
         edited.insert(2, [":requirements", ":strips", ":negative-preconditions"])

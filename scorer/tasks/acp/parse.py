@@ -75,7 +75,7 @@ complete answer counts. The rules, in the order they apply:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -149,12 +149,12 @@ def parse_answer(kind: str, text: str) -> ParsedAnswer | None:
     declared = acp_kind(kind)
     form = declared.form
     items = _items(answer_window(text))
-    if form in ("act", "action_name", "index"):
-        return _READERS[form](items)  # reads lazily: stops at the first answer
+    if form in _STREAM_READERS:
+        return _STREAM_READERS[form](items)  # reads lazily: stops at the first answer
     listed = list(items)
     if declared.answer_after_plan_label:
         listed = _after_first(listed, "plan")
-    return _READERS[form](listed)
+    return _LIST_READERS[form](listed)
 
 
 def answer_window(text: str) -> str:
@@ -437,10 +437,12 @@ def _subtrees(tree: Tree, rule: str) -> Iterator[Tree]:
     return (subtree for subtree in tree.iter_subtrees_topdown() if subtree.data == rule)
 
 
-_READERS = {
+_STREAM_READERS: dict[str, Callable[[Iterable[_Item]], ParsedAnswer | None]] = {
     "act": _read_act,
     "action_name": _read_action_name,
+    "index": _read_index,
+}
+_LIST_READERS: dict[str, Callable[[Sequence[_Item]], ParsedAnswer | None]] = {
     "action_list": _read_action_list,
     "progression_list": _read_progression_list,
-    "index": _read_index,
 }
