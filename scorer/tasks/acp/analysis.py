@@ -368,9 +368,7 @@ class EvidenceFacts:
                 proven |= 1 << atom
                 continue
             bit = 1 << atom
-            outcome = bounded_search(
-                self.task, self.state, self.task.is_goal, DECISION_STATES, avoid=_holds_bit(bit)
-            )
+            outcome = bounded_search(self.task, self.state, self.task.is_goal, DECISION_STATES, avoid=_holds_bit(bit))
             if outcome.found is False:
                 proven |= bit
             elif outcome.found is True:
