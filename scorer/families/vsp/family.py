@@ -1,5 +1,6 @@
 """The VSP family (Visual Spatial Planning): the maze scenario, its main task and the
-four perception and reasoning questions T1-T4, with VSP's prompts."""
+four perception and reasoning questions T1-T4, and the collision scenario, with VSP's
+prompts."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from scorer.families.base import Family
+from scorer.families.vsp.collision_answer import COLLISION
 from scorer.families.vsp.kind import VSP
 
 if TYPE_CHECKING:
@@ -15,16 +17,16 @@ if TYPE_CHECKING:
 
 def _configs() -> Sequence[ConfigSpec]:
     from scorer.families.vsp import vsp_import
-    from scorer.families.vsp.configs import maze_vsp
+    from scorer.families.vsp.configs import collision, maze_vsp
 
-    return (maze_vsp.SPEC, vsp_import.SPEC)
+    return (maze_vsp.SPEC, collision.SPEC, vsp_import.SPEC)
 
 
 FAMILY = Family(
     name="vsp",
-    summary="Maze navigation: plan a safe path, and four perception/reasoning questions about the maze (VSP).",
-    domains=("maze",),
+    summary="Maze navigation (a safe path, four perception/reasoning questions) and collision timing (VSP).",
+    domains=("maze", "collision"),
     configs=_configs,
-    task_kinds=(VSP,),
+    task_kinds=(VSP, COLLISION),
     importers={"vsp": "scorer.families.vsp.vsp_import:vsp_import"},
 )
