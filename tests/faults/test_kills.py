@@ -149,7 +149,7 @@ def test_serve_killed_mid_traffic_leaves_a_log_that_scores(
     def traffic() -> None:
         while not stop.is_set():
             try:
-                episode_id = call("/episodes", {"id": row_id, "settings": {"max_steps": 1}})["episode_id"]
+                episode_id = call("/episodes", {"id": row_id, "settings": {"max_steps": 1, "view": "text"}})["episode_id"]
                 call(f"/episodes/{episode_id}/step", {"reply": "no move"})
             except (OSError, http.client.HTTPException, ValueError, KeyError):
                 return  # the server is gone
@@ -157,7 +157,10 @@ def test_serve_killed_mid_traffic_leaves_a_log_that_scores(
     workers = [threading.Thread(target=traffic) for _ in range(4)]
     for worker in workers:
         worker.start()
-    time.sleep(random.Random(4).uniform(1.0, 2.0))
+    deadline = time.monotonic() + 120
+    while not log.read_bytes().count(b"\n") and time.monotonic() < deadline:  # traffic is flowing (slow if loaded)
+        time.sleep(0.05)
+    time.sleep(random.Random(4).uniform(0.1, 1.0))
     os.kill(process.pid, signal.SIGKILL)
     process.wait()
     stop.set()
@@ -167,7 +170,7 @@ def test_serve_killed_mid_traffic_leaves_a_log_that_scores(
     assert all(json.loads(line) for line in lines[:-1])  # every line but a torn last one is whole
     run = score_file(log, small_data, tmp_path / "results.json")
     assert {problem.kind for problem in run.problems} <= {"malformed", "duplicate"}  # one row, played often
-    assert len(lines) > 2
+    assert len(lines) >= 2  # at least one whole line, then whatever the kill left
 
 
 @pytest.fixture
