@@ -133,9 +133,7 @@ def _collect_effect_heads(effect: object, found: set[str]) -> None:
     if head in ("and", "not"):
         for part in effect[1:]:
             _collect_effect_heads(part, found)
-    elif head == "when":
-        _collect_effect_heads(effect[2] if len(effect) > 2 else None, found)
-    elif head == "forall":
+    elif head == "when" or head == "forall":
         _collect_effect_heads(effect[2] if len(effect) > 2 else None, found)
     elif head not in ("increase", "decrease"):
         found.add(head)
