@@ -12,6 +12,7 @@ from typing import Any
 
 from scorer.dataset import KeyRow
 from scorer.predictions import Prediction
+from scorer.tasks.base import Judgement
 
 
 def key_row(record: Mapping[str, Any]) -> KeyRow:
@@ -30,15 +31,21 @@ def key_row(record: Mapping[str, Any]) -> KeyRow:
                   answer_key=decoded("answer_key"), meta=decoded("meta"))
 
 
+def judgement_record(judgement: Judgement) -> dict[str, Any]:
+    """A judgement as plain JSON values: ``{"score", "reason", "parsed", "detail"}``."""
+    fields = {"score": judgement.score, "reason": judgement.reason.value, "parsed": judgement.parsed,
+              "detail": judgement.detail}
+    return json.loads(json.dumps(fields))
+
+
 def judge_response(record: Mapping[str, Any], response: str) -> dict[str, Any]:
-    """``{"score", "reason", "parsed"}`` of one raw response to one question row, JSON-ready."""
+    """The judgement of one raw response to one question row, as ``judgement_record``."""
     from scorer.families import task_kinds
 
     row = key_row(record)
     if row.task == "episode":
         raise ValueError(f"row {row.id!r} is an episode: play it through the rollout server, not as one response")
-    verdict = task_kinds()[row.task].judge(row, Prediction(row.id, 1, response, None, None))
-    return json.loads(json.dumps({"score": verdict.score, "reason": verdict.reason, "parsed": verdict.parsed}))
+    return judgement_record(task_kinds()[row.task].judge(row, Prediction(row.id, 1, response, None, None)))
 
 
 def harness_metrics(record: Mapping[str, Any], response: str) -> dict[str, float]:
