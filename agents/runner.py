@@ -7,6 +7,7 @@ concurrently. An episode whose request fails is abandoned and reported; the run 
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -70,7 +71,5 @@ def _step(client: RolloutClient, turn: Turn, reply: str | None, report: RunRepor
 
 
 def _abandon(client: RolloutClient, turn: Turn) -> None:
-    try:
+    with contextlib.suppress(ServerError, OSError):  # gone already, or the server is down: nothing to undo
         client.abandon(turn.key)
-    except (ServerError, OSError):
-        pass

@@ -25,16 +25,27 @@ def key_row(record: Mapping[str, Any]) -> KeyRow:
         value = record[name]
         return json.loads(value) if isinstance(value, str) else dict(value)
 
-    return KeyRow(id=record["id"], config=str(record["id"]).split("/", 1)[0], domain=record["domain"],
-                  task=record["task"], difficulty=record.get("difficulty", ""),
-                  domain_pddl=record.get("domain_pddl", ""), problem_pddl=record.get("problem_pddl", ""),
-                  answer_key=decoded("answer_key"), meta=decoded("meta"))
+    return KeyRow(
+        id=record["id"],
+        config=str(record["id"]).split("/", 1)[0],
+        domain=record["domain"],
+        task=record["task"],
+        difficulty=record.get("difficulty", ""),
+        domain_pddl=record.get("domain_pddl", ""),
+        problem_pddl=record.get("problem_pddl", ""),
+        answer_key=decoded("answer_key"),
+        meta=decoded("meta"),
+    )
 
 
 def judgement_record(judgement: Judgement) -> dict[str, Any]:
     """A judgement as plain JSON values: ``{"score", "reason", "parsed", "detail"}``."""
-    fields = {"score": judgement.score, "reason": judgement.reason.value, "parsed": judgement.parsed,
-              "detail": judgement.detail}
+    fields = {
+        "score": judgement.score,
+        "reason": judgement.reason.value,
+        "parsed": judgement.parsed,
+        "detail": judgement.detail,
+    }
     return json.loads(json.dumps(fields))
 
 

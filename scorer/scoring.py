@@ -40,15 +40,28 @@ def score_file(predictions_path: Path | None, data: Path, out: Path, split: str 
     attempted = dataset.configs() if gold or all_configs else _touched(dataset, predictions)
     not_attempted = [name for name in dataset.configs() if name not in attempted]
     grading = grade(_only(dataset, attempted), predictions, _progress_bar(show_progress))
-    settings = {"split": split, "configs": sorted(configs) if configs else None, "gold": gold,
-                "all_configs": all_configs, "duplicates": duplicates}
+    settings = {
+        "split": split,
+        "configs": sorted(configs) if configs else None,
+        "gold": gold,
+        "all_configs": all_configs,
+        "duplicates": duplicates,
+    }
     run = provenance((p.model for p in predictions.values()), settings)
     return write_scored(grading, dataset, predictions, problems, sha256, out, split, run, not_attempted)
 
 
-def write_scored(grading: Grading, dataset: KeyedDataset, predictions: dict[str, Prediction],
-                 problems: list[InputProblem], sha256: str, out: Path, split: str, run: dict,
-                 not_attempted: list[str] | None = None) -> ScoreRun:
+def write_scored(
+    grading: Grading,
+    dataset: KeyedDataset,
+    predictions: dict[str, Prediction],
+    problems: list[InputProblem],
+    sha256: str,
+    out: Path,
+    split: str,
+    run: dict,
+    not_attempted: list[str] | None = None,
+) -> ScoreRun:
     """Write results.json (with ``run``: what produced the predictions) and its rows file."""
     document = results_document(grading, dataset, split, sha256, problems, run)
     document["not_attempted"] = not_attempted or []  # beside the configs graded: an absent config is not a zero

@@ -36,8 +36,9 @@ from scorer.harness import judge_response
 
 
 @task
-def planarium(config: str, data: str = "parquet", split: str = "test", variant: str = "prompt",
-              limit: int | None = None) -> Task:
+def planarium(
+    config: str, data: str = "parquet", split: str = "test", variant: str = "prompt", limit: int | None = None
+) -> Task:
     folder = Path(data)
     inputs = question_inputs(folder, split, config, variant)
     records = key_records(folder, split, config)[:limit]
@@ -55,8 +56,12 @@ def key_records(data: Path, split: str, config: str) -> list[dict[str, Any]]:
 
 def make_sample(record: dict[str, Any], question: QuestionInput, sample_id: str | None = None) -> Sample:
     request = ChatRequest(question.observation(), task_kinds()[record["task"]].system_prompts)
-    return Sample(input=inspect_messages(request.messages()), target=record["answer_key"],
-                  id=sample_id or record["id"], metadata={"row": record})
+    return Sample(
+        input=inspect_messages(request.messages()),
+        target=record["answer_key"],
+        id=sample_id or record["id"],
+        metadata={"row": record},
+    )
 
 
 def inspect_messages(messages: list[dict[str, Any]]) -> list[ChatMessage]:
@@ -66,8 +71,10 @@ def inspect_messages(messages: list[dict[str, Any]]) -> list[ChatMessage]:
         if message["role"] == "system":
             converted.append(ChatMessageSystem(content=message["content"]))
             continue
-        parts: list[Content] = [ContentText(text=part["text"]) if part["type"] == "text"
-                 else ContentImage(image=part["image_url"]["url"]) for part in message["content"]]
+        parts: list[Content] = [
+            ContentText(text=part["text"]) if part["type"] == "text" else ContentImage(image=part["image_url"]["url"])
+            for part in message["content"]
+        ]
         converted.append(ChatMessageUser(content=parts))
     return converted
 
@@ -76,7 +83,11 @@ def inspect_messages(messages: list[dict[str, Any]]) -> list[ChatMessage]:
 def planarium_scorer() -> Scorer:
     async def score(state: TaskState, target: Target) -> Score:
         judgement = judge_response(state.metadata["row"], state.output.completion)
-        return Score(value=judgement["score"], answer=state.output.completion, explanation=judgement["reason"],
-                     metadata={"judgement": judgement})
+        return Score(
+            value=judgement["score"],
+            answer=state.output.completion,
+            explanation=judgement["reason"],
+            metadata={"judgement": judgement},
+        )
 
     return score

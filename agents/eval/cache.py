@@ -64,8 +64,16 @@ class ResponseCache:
         with self._lock:
             self._db.execute(
                 "INSERT OR REPLACE INTO responses VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (self.key(fields), fields["model"], fields["sampling"], fields["prompt_sha256"],
-                 fields["images_sha256"], fields["answer_format_sha256"], response))
+                (
+                    self.key(fields),
+                    fields["model"],
+                    fields["sampling"],
+                    fields["prompt_sha256"],
+                    fields["images_sha256"],
+                    fields["answer_format_sha256"],
+                    response,
+                ),
+            )
 
     def __len__(self) -> int:
         with self._lock:

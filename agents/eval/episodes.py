@@ -83,17 +83,23 @@ class ModelAgent:
         return replies
 
 
-def play_episodes(model: CachedModel, rows: Sequence[KeyRow], settings: dict[str, Any], server: str | None,
-                  concurrency: int, show_progress: bool = True) -> tuple[RunReport, dict[str, str]]:
+def play_episodes(
+    model: CachedModel,
+    rows: Sequence[KeyRow],
+    settings: dict[str, Any],
+    server: str | None,
+    concurrency: int,
+    show_progress: bool = True,
+) -> tuple[RunReport, dict[str, str]]:
     """The episode logs (the prediction lines of these rows) and the API failures by row id."""
     agent = ModelAgent(model)
     with tempfile.TemporaryDirectory() as folder:
         client: Any = RolloutClient(server) if server else LocalClient(rows, Path(folder) / "log.jsonl", concurrency)
         try:
-            with tqdm(total=len(rows), desc=f"{model.spec} episodes", unit="episode",
-                      disable=not show_progress) as bar:
-                report = run_episodes(client, agent, rows, settings, str(model.spec), concurrency,
-                                      on_done=lambda: bar.update(1))
+            with tqdm(total=len(rows), desc=f"{model.spec} episodes", unit="episode", disable=not show_progress) as bar:
+                report = run_episodes(
+                    client, agent, rows, settings, str(model.spec), concurrency, on_done=lambda: bar.update(1)
+                )
         finally:
             if not server:
                 client.close()

@@ -75,13 +75,21 @@ def openai_body(spec: ModelSpec, sampling: Sampling, request: ChatRequest) -> di
     answer = request.answer_format
     if answer is not None:  # vLLM's OpenAI-compatible server reads these extra fields
         body["guided_json" if answer.kind == "json" else "guided_grammar"] = (
-            json.loads(answer.text) if answer.kind == "json" else answer.text)
+            json.loads(answer.text) if answer.kind == "json" else answer.text
+        )
     return body
 
 
 class OpenAIModel:
-    def __init__(self, spec: ModelSpec, sampling: Sampling, base_url: str | None, concurrency: int = 8,
-                 retries: int = 3, backoff_s: float = 1.0) -> None:
+    def __init__(
+        self,
+        spec: ModelSpec,
+        sampling: Sampling,
+        base_url: str | None,
+        concurrency: int = 8,
+        retries: int = 3,
+        backoff_s: float = 1.0,
+    ) -> None:
         self.spec, self.sampling = spec, sampling
         self.chat = OpenAIChat(base_url, retries=retries, backoff_s=backoff_s)
         self.concurrency = concurrency
@@ -142,8 +150,9 @@ class VLLMModel:
             on_each(index, Completion(output.outputs[0].text))
 
 
-def make_model(spec: ModelSpec, sampling: Sampling, base_url: str | None, concurrency: int,
-               retries: int = 3) -> ChatModel:
+def make_model(
+    spec: ModelSpec, sampling: Sampling, base_url: str | None, concurrency: int, retries: int = 3
+) -> ChatModel:
     if spec.provider == "openai":
         return OpenAIModel(spec, sampling, base_url, concurrency, retries)
     return VLLMModel(spec, sampling)

@@ -27,21 +27,32 @@ def question_request(row: KeyRow, observation: dict[str, object], variant: str, 
     return ChatRequest(observation, kind.system_prompts, answer)
 
 
-def ask_questions(model: CachedModel, rows: Sequence[KeyRow], data: Path, split: str, variant: str,
-                  constrained: bool, show_progress: bool = True) -> dict[str, Completion]:
+def ask_questions(
+    model: CachedModel,
+    rows: Sequence[KeyRow],
+    data: Path,
+    split: str,
+    variant: str,
+    constrained: bool,
+    show_progress: bool = True,
+) -> dict[str, Completion]:
     """One completion per row, by id (a failed one has ``text`` None)."""
     inputs = {}
     for config in sorted({row.config for row in rows}):
         inputs.update(question_inputs(data, split, config, variant))
     requests = [question_request(row, inputs[row.id].observation(), variant, constrained) for row in rows]
     answers: dict[str, Completion] = {}
+    failed = 0
     lock = threading.Lock()
     with tqdm(total=len(rows), desc=f"{model.spec} questions", unit="row", disable=not show_progress) as bar:
+
         def done(index: int, completion: Completion) -> None:
+            nonlocal failed
             with lock:
                 answers[rows[index].id] = completion
+                failed += completion.text is None
                 bar.update(1)
-                bar.set_postfix(cache_hits=model.hits, failed=sum(c.text is None for c in answers.values()), refresh=False)
+                bar.set_postfix(cache_hits=model.hits, failed=failed, refresh=False)
 
         model.complete(requests, done)
     return answers

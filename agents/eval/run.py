@@ -52,8 +52,14 @@ class EvalSettings:
     def recorded(self) -> dict[str, Any]:
         """The settings as results.json records them."""
         fields = asdict(self)
-        fields.update(model=str(self.model), data=str(self.data), out=str(self.out), configs=list(self.configs),
-                      cache=str(self.cache_path) if self.use_cache else None, sampling=self.sampling.as_dict())
+        fields.update(
+            model=str(self.model),
+            data=str(self.data),
+            out=str(self.out),
+            configs=list(self.configs),
+            cache=str(self.cache_path) if self.use_cache else None,
+            sampling=self.sampling.as_dict(),
+        )
         fields.pop("show_progress")
         return fields
 
@@ -73,8 +79,9 @@ class EvalRun:
 def evaluate(settings: EvalSettings) -> EvalRun:
     rows = chosen_rows(settings)
     cache = ResponseCache(settings.cache_path) if settings.use_cache else None
-    model = CachedModel(make_model(settings.model, settings.sampling, settings.base_url, settings.concurrency,
-                                   settings.retries), cache)
+    model = CachedModel(
+        make_model(settings.model, settings.sampling, settings.base_url, settings.concurrency, settings.retries), cache
+    )
     try:
         lines, failures = _ask(model, rows, settings)
     finally:
@@ -92,11 +99,13 @@ def chosen_rows(settings: EvalSettings) -> list[KeyRow]:
     present = set(dataset.configs())
     absent = [name for name in settings.configs if name not in present]
     if absent:
-        raise DatasetError(f"no {settings.split} rows of config(s) {', '.join(absent)} in {settings.data}; "
-                           f"present: {', '.join(sorted(_all_configs(settings)))}")
+        raise DatasetError(
+            f"no {settings.split} rows of config(s) {', '.join(absent)} in {settings.data}; "
+            f"present: {', '.join(sorted(_all_configs(settings)))}"
+        )
     rows: list[KeyRow] = []
     for config in settings.configs:
-        rows += [row for row in dataset.rows.values() if row.config == config][:settings.limit]
+        rows += [row for row in dataset.rows.values() if row.config == config][: settings.limit]
     return rows
 
 
@@ -106,20 +115,33 @@ def _all_configs(settings: EvalSettings) -> set[str]:
     return {Path(relative).parts[-2] for relative in read_checksums(settings.data)}
 
 
-def _ask(model: CachedModel, rows: list[KeyRow], settings: EvalSettings
-         ) -> tuple[list[dict[str, Any]], dict[str, str]]:
+def _ask(model: CachedModel, rows: list[KeyRow], settings: EvalSettings) -> tuple[list[dict[str, Any]], dict[str, str]]:
     questions = [row for row in rows if row.task != "episode"]
     episodes = [row for row in rows if row.task == "episode"]
     if episodes and settings.variant != "prompt":
-        raise ValueError(f"--variant {settings.variant} applies to question configs; {episodes[0].config} is played "
-                         'as episodes (give episode settings with --settings, e.g. \'{"cot": true}\')')
-    answers = ask_questions(model, questions, settings.data, settings.split, settings.variant,
-                            settings.constrained, settings.show_progress) if questions else {}
+        raise ValueError(
+            f"--variant {settings.variant} applies to question configs; {episodes[0].config} is played "
+            "as episodes (give episode settings with --settings, e.g. '{\"cot\": true}')"
+        )
+    answers = (
+        ask_questions(
+            model,
+            questions,
+            settings.data,
+            settings.split,
+            settings.variant,
+            settings.constrained,
+            settings.show_progress,
+        )
+        if questions
+        else {}
+    )
     failures = {row_id: c.error or "no reply" for row_id, c in answers.items() if c.text is None}
     logs: dict[str, dict[str, Any]] = {}
     if episodes:
-        report, episode_failures = play_episodes(model, episodes, settings.episode_settings, settings.server,
-                                                 settings.concurrency, settings.show_progress)
+        report, episode_failures = play_episodes(
+            model, episodes, settings.episode_settings, settings.server, settings.concurrency, settings.show_progress
+        )
         logs = {line["id"]: line for line in report.logs}
         failures.update(episode_failures)  # episodes the server could not play stay unlogged: scored missing
     lines = []
@@ -140,8 +162,9 @@ def _score(settings: EvalSettings, rows: list[KeyRow], failures: dict[str, str],
     predictions = prediction_set.predictions if prediction_set else {}
     problems = prediction_set.problems if prediction_set else []
     sha256 = prediction_set.sha256 if prediction_set else ""
-    return write_scored(grade(scored, predictions), scored, predictions, problems, sha256,
-                        settings.out / RESULTS, settings.split, run)
+    return write_scored(
+        grade(scored, predictions), scored, predictions, problems, sha256, settings.out / RESULTS, settings.split, run
+    )
 
 
 def _failure_summary(rows: list[KeyRow], failures: dict[str, str]) -> dict[str, Any]:
@@ -149,8 +172,11 @@ def _failure_summary(rows: list[KeyRow], failures: dict[str, str]) -> dict[str, 
     by_config: dict[str, int] = {}
     for row_id in failures:
         by_config[config_of[row_id]] = by_config.get(config_of[row_id], 0) + 1
-    return {"n": len(failures), "by_config": by_config,
-            "rows": [{"id": row_id, "error": failures[row_id]} for row_id in sorted(failures)]}
+    return {
+        "n": len(failures),
+        "by_config": by_config,
+        "rows": [{"id": row_id, "error": failures[row_id]} for row_id in sorted(failures)],
+    }
 
 
 def write_atomically(path: Path, text: str) -> None:

@@ -19,8 +19,9 @@ PACKAGES = ("planarium", "datasets", "unified-planning", "up-fast-downward", "up
 SOURCE = Path(__file__).resolve().parents[2]
 
 
-def provenance(models: Iterable[str | None], settings: dict[str, Any], variant: str | None = None,
-               argv: list[str] | None = None) -> dict[str, Any]:
+def provenance(
+    models: Iterable[str | None], settings: dict[str, Any], variant: str | None = None, argv: list[str] | None = None
+) -> dict[str, Any]:
     return {
         "models": sorted({model for model in models if model}),
         "command": shlex.join(sys.argv if argv is None else argv),
@@ -46,8 +47,9 @@ def git_commit() -> str | None:
     if not (SOURCE / ".git").exists():
         return None
     try:
-        done = subprocess.run(["git", "-C", str(SOURCE), "rev-parse", "HEAD"], capture_output=True, text=True,
-                              timeout=5, check=False)
+        done = subprocess.run(
+            ["git", "-C", str(SOURCE), "rev-parse", "HEAD"], capture_output=True, text=True, timeout=5, check=False
+        )
     except (OSError, subprocess.TimeoutExpired):
         return None
     return done.stdout.strip() or None if done.returncode == 0 else None

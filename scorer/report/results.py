@@ -78,10 +78,16 @@ def row_lines(grading: Grading, predictions: dict[str, Prediction] | None = None
     lines = []
     for row, judgement in grading.rows:
         prediction = (predictions or {}).get(row.id)
-        entry = {"id": row.id, "config": row.config, "score": judgement.score, "reason": judgement.reason.value,
-                 "response": cut(prediction.response, MAX_RESPONSE_CHARS) if prediction else None,
-                 "parsed": judgement.parsed, "target": cut(json.dumps(row.answer_key, sort_keys=True), MAX_TARGET_CHARS),
-                 "detail": judgement.detail or None}
+        entry = {
+            "id": row.id,
+            "config": row.config,
+            "response": cut(prediction.response, MAX_RESPONSE_CHARS) if prediction else None,
+            "parsed": judgement.parsed,
+            "target": cut(json.dumps(row.answer_key, sort_keys=True), MAX_TARGET_CHARS),
+            "score": judgement.score,
+            "reason": judgement.reason.value,
+            "detail": judgement.detail or None,
+        }
         lines.append(json.dumps(entry, sort_keys=True))
     return lines
 

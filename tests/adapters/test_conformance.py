@@ -60,8 +60,11 @@ def test_score_reproduces_every_vector(mini_data: Path, tmp_path: Path) -> None:
         free[vector["id"]] = vector
     for number, chosen in enumerate(rounds):
         path = tmp_path / f"round{number}.jsonl"
-        path.write_text("".join(json.dumps({k: v for k, v in vector.items() if k != "expected"}) + "\n"
-                                for vector in chosen.values()))
+        path.write_text(
+            "".join(
+                json.dumps({k: v for k, v in vector.items() if k != "expected"}) + "\n" for vector in chosen.values()
+            )
+        )
         configs = {row_id.split("/")[0] for row_id in chosen}
         run = score_file(path, mini_data, tmp_path / f"round{number}.json", configs=configs)
         judgements = {row.id: judgement for row, judgement in run.grading.rows}

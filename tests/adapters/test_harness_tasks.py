@@ -48,8 +48,12 @@ def test_every_task_names_a_config_its_hooks_and_columns(harness: str, mini_data
         assert all(hasattr(utils, hook.removeprefix("utils.")) for hook in hooks), name
         if not configs()[config].imported:  # built configs: the column the task reads exists
             column = str(task["doc_to_text"]).strip("{} ") if isinstance(task["doc_to_text"], str) else "prompt"
-            assert column in load_dataset("parquet", data_files=str(mini_data / pattern.removeprefix("parquet/")),
-                                          split="train").column_names, name
+            assert (
+                column
+                in load_dataset(
+                    "parquet", data_files=str(mini_data / pattern.removeprefix("parquet/")), split="train"
+                ).column_names
+            ), name
 
 
 def test_lmms_hooks_on_dataset_records(mini_data: Path) -> None:
@@ -94,8 +98,9 @@ def test_the_inspect_task_reproduces_every_vector(mini_data: Path, tmp_path: Pat
     inputs: dict[str, Any] = {}
     for config in {record["id"].split("/")[0] for record, _, _ in vectors}:
         inputs.update(question_inputs(mini_data, "test", config, "prompt"))
-    samples = [make_sample(record, inputs[record["id"]], f"{record['id']}#{n}")
-               for n, (record, _, _) in enumerate(vectors)]
+    samples = [
+        make_sample(record, inputs[record["id"]], f"{record['id']}#{n}") for n, (record, _, _) in enumerate(vectors)
+    ]
     replies: dict[str, list[str]] = {}
     for sample, (_, response, _) in zip(samples, vectors):
         replies.setdefault(sample.input[-1].text, []).append(response)  # type: ignore[index, union-attr]

@@ -26,8 +26,21 @@ PLANARIUM = str(Path(sys.executable).parent / "planarium")
 
 
 def _args(data: Path, out: Path, url: str, configs: tuple[str, ...] = DONE_WHEN_CONFIGS, *extra: str) -> list[str]:
-    return ["eval", "--model", "openai:scripted", "--base-url", url, "--configs", ",".join(configs),
-            "--data", str(data), "--out", str(out), "--quiet", *extra]
+    return [
+        "eval",
+        "--model",
+        "openai:scripted",
+        "--base-url",
+        url,
+        "--configs",
+        ",".join(configs),
+        "--data",
+        str(data),
+        "--out",
+        str(out),
+        "--quiet",
+        *extra,
+    ]
 
 
 def _eval(data: Path, out: Path, url: str, configs: tuple[str, ...] = DONE_WHEN_CONFIGS, *extra: str) -> str:
@@ -50,9 +63,11 @@ def test_eval_resumes_after_a_kill_without_asking_again(mini_data: Path, tmp_pat
     answer = gold_answers(mini_data, DONE_WHEN_CONFIGS)
     # One request at a time, and the endpoint stalls on the 11th: ten answers are cached when we kill.
     with ScriptedEndpoint(answer, stall_at=11) as first:
-        process = subprocess.Popen([PLANARIUM, *_args(mini_data, out, first.url, DONE_WHEN_CONFIGS, "--limit", "20",
-                                                      "--concurrency", "1")],
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        process = subprocess.Popen(
+            [PLANARIUM, *_args(mini_data, out, first.url, DONE_WHEN_CONFIGS, "--limit", "20", "--concurrency", "1")],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         try:
             assert first.stalled.wait(timeout=120), "eval never reached the 11th request"
         finally:
@@ -81,7 +96,9 @@ def test_eval_resumes_after_a_kill_without_asking_again(mini_data: Path, tmp_pat
 
 def test_requests_carry_roles_and_images_as_data_urls(mini_data: Path, tmp_path: Path) -> None:
     with ScriptedEndpoint(canned("Yes")) as endpoint:
-        _eval(mini_data, tmp_path, endpoint.url, ("blocksworld-ground", "acp-hard"), "--limit", "2", "--concurrency", "1")
+        _eval(
+            mini_data, tmp_path, endpoint.url, ("blocksworld-ground", "acp-hard"), "--limit", "2", "--concurrency", "1"
+        )
         _eval(mini_data, tmp_path / "cot", endpoint.url, ("blocksworld-ground",), "--limit", "1", "--variant", "cot")
     ground, _, acp, _, cot = endpoint.bodies
     assert ground["model"] == "scripted" and ground["temperature"] == 0
@@ -101,8 +118,9 @@ def test_constrained_sends_each_tasks_grammar(mini_data: Path, tmp_path: Path) -
     from lark import Lark
 
     with ScriptedEndpoint(canned("Yes")) as endpoint:
-        _eval(mini_data, tmp_path, endpoint.url, DONE_WHEN_CONFIGS, "--limit", "3", "--constrained",
-              "--concurrency", "1")
+        _eval(
+            mini_data, tmp_path, endpoint.url, DONE_WHEN_CONFIGS, "--limit", "3", "--constrained", "--concurrency", "1"
+        )
     grammars = [body["guided_grammar"] for body in endpoint.bodies]
     assert len(grammars) == 3 + 3 + 3
     assert Lark(grammars[0]).parse("No") and Lark(grammars[3]).parse("description:\nA1 red cube\nB2 blue sphere")
@@ -113,8 +131,9 @@ def test_constrained_sends_each_tasks_grammar(mini_data: Path, tmp_path: Path) -
 def test_api_failures_are_counted_apart_and_asked_again(mini_data: Path, tmp_path: Path) -> None:
     # 400 is not retried: the first three requests fail at once, the rest are answered.
     with ScriptedEndpoint(gold_answers(mini_data, ["blocksworld-ground"]), fail_first=3, fail_status=400) as endpoint:
-        output = _eval(mini_data, tmp_path, endpoint.url, ("blocksworld-ground",), "--limit", "10",
-                       "--concurrency", "1")
+        output = _eval(
+            mini_data, tmp_path, endpoint.url, ("blocksworld-ground",), "--limit", "10", "--concurrency", "1"
+        )
     assert "3 API failure(s), not scored" in output
     results = _results(tmp_path)
     failures = results["run"]["api_failures"]
@@ -143,8 +162,19 @@ def test_episodes_play_in_process_and_through_the_server_alike(mini_data: Path, 
         _eval(mini_data, tmp_path / "local", endpoint.url, config, "--limit", "2", "--settings", '{"max_steps": 2}')
         server = start_server(mini_data, port=0, log=tmp_path / "server.jsonl")
         try:
-            _eval(mini_data, tmp_path / "remote", endpoint.url, config, "--limit", "2", "--settings",
-                  '{"max_steps": 2}', "--server", server.url, "--no-cache")
+            _eval(
+                mini_data,
+                tmp_path / "remote",
+                endpoint.url,
+                config,
+                "--limit",
+                "2",
+                "--settings",
+                '{"max_steps": 2}',
+                "--server",
+                server.url,
+                "--no-cache",
+            )
         finally:
             server.shutdown()
     local = (tmp_path / "local" / "predictions.jsonl").read_text()
@@ -155,8 +185,9 @@ def test_episodes_play_in_process_and_through_the_server_alike(mini_data: Path, 
 
 
 def test_a_variant_the_config_lacks_names_the_columns_it_has(mini_data: Path, tmp_path: Path) -> None:
-    result = CliRunner().invoke(main, _args(mini_data, tmp_path, "http://127.0.0.1:9/v1", ("blocksworld-ground",),
-                                            "--variant", "fewshot"))
+    result = CliRunner().invoke(
+        main, _args(mini_data, tmp_path, "http://127.0.0.1:9/v1", ("blocksworld-ground",), "--variant", "fewshot")
+    )
     assert result.exit_code == 1
     assert "config 'blocksworld-ground' has no 'fewshot' prompt column; it has: prompt, cot" in result.output
 
@@ -172,8 +203,17 @@ def test_vllm_without_vllm_installed_says_how_to_install(mini_data: Path, tmp_pa
     try:
         import vllm  # noqa: F401
     except ImportError:
-        args = ["eval", "--model", "vllm:some/model", "--configs", "blocksworld-ground", "--data", str(mini_data),
-                "--out", str(tmp_path)]
+        args = [
+            "eval",
+            "--model",
+            "vllm:some/model",
+            "--configs",
+            "blocksworld-ground",
+            "--data",
+            str(mini_data),
+            "--out",
+            str(tmp_path),
+        ]
         result = CliRunner().invoke(main, args)
         assert result.exit_code == 1 and "pip install 'planarium[vllm]'" in result.output
     else:  # a machine with vLLM installed would load weights here; nothing to check offline

@@ -28,10 +28,14 @@ def test_the_cache_key_changes_with_model_sampling_prompt_image_and_format(tmp_p
         request_fields("openai:b", SAMPLING, REQUEST),
         request_fields("openai:a", Sampling(temperature=0.7).as_dict(), REQUEST),
         request_fields("openai:a", SAMPLING, ChatRequest({"text": "Is it <image> blue?", "images": ["aGVsbG8="]})),
-        request_fields("openai:a", SAMPLING, ChatRequest({"text": "Is it <image> red?", "images": ["d29ybGQ="]},
-                                                        ("Is it",))),
-        request_fields("openai:a", SAMPLING, ChatRequest(REQUEST.observation, REQUEST.system_prompts,
-                                                         AnswerFormat("grammar", 'start: "Yes"'))),
+        request_fields(
+            "openai:a", SAMPLING, ChatRequest({"text": "Is it <image> red?", "images": ["d29ybGQ="]}, ("Is it",))
+        ),
+        request_fields(
+            "openai:a",
+            SAMPLING,
+            ChatRequest(REQUEST.observation, REQUEST.system_prompts, AnswerFormat("grammar", 'start: "Yes"')),
+        ),
     ]
     keys = {ResponseCache.key(fields) for fields in [base, *others]}
     assert len(keys) == 1 + len(others)

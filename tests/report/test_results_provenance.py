@@ -37,7 +37,12 @@ def test_a_row_line_keeps_the_response_cut_with_a_marker() -> None:
     line = json.loads(row_lines(grading, {ROW.id: Prediction(ROW.id, 1, long, None, "m")})[0])
     assert line["response"] == long[:MAX_RESPONSE_CHARS] + CUT_MARKER.format(len(long) - MAX_RESPONSE_CHARS)
     assert (line["parsed"], line["target"], line["score"], line["reason"], line["detail"]) == (
-        "yes", '{"answer": true}', 1.0, "correct", None)
+        "yes",
+        '{"answer": true}',
+        1.0,
+        "correct",
+        None,
+    )
 
 
 def test_a_judges_explanation_is_the_detail() -> None:
@@ -50,8 +55,12 @@ def test_a_judges_explanation_is_the_detail() -> None:
 
 def test_results_name_the_models_the_settings_and_the_versions(mini_data: Path, tmp_path: Path) -> None:
     predictions = tmp_path / "p.jsonl"
-    predictions.write_text(json.dumps({"id": "blocksworld-ground/test/0000", "response": "Yes", "model": "m-1"}) + "\n"
-                           + json.dumps({"id": "blocksworld-ground/test/0001", "response": "No", "model": "m-2"}) + "\n")
+    predictions.write_text(
+        json.dumps({"id": "blocksworld-ground/test/0000", "response": "Yes", "model": "m-1"})
+        + "\n"
+        + json.dumps({"id": "blocksworld-ground/test/0001", "response": "No", "model": "m-2"})
+        + "\n"
+    )
     run = score_file(predictions, mini_data, tmp_path / "results.json", configs={"blocksworld-ground"})
     recorded = json.loads(run.results_path.read_text())["run"]
     assert recorded["models"] == ["m-1", "m-2"]

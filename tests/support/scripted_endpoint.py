@@ -27,8 +27,9 @@ def messages_key(messages: list[dict[str, Any]]) -> str:
     return hashlib.sha256(json.dumps(messages, sort_keys=True).encode()).hexdigest()
 
 
-def gold_answers(data: Path, configs: Iterable[str], split: str = "test", fallback: str = "I do not know.",
-                 variant: str = "prompt") -> Answer:
+def gold_answers(
+    data: Path, configs: Iterable[str], split: str = "test", fallback: str = "I do not know.", variant: str = "prompt"
+) -> Answer:
     """An answer function that replies to each question row's request with its gold answer."""
     from agents.eval.inputs import question_inputs
     from agents.eval.questions import question_request
@@ -46,8 +47,9 @@ def gold_answers(data: Path, configs: Iterable[str], split: str = "test", fallba
 
 
 class ScriptedEndpoint:
-    def __init__(self, answer: Answer | None = None, fail_first: int = 0, fail_status: int = 500,
-                 stall_at: int | None = None) -> None:
+    def __init__(
+        self, answer: Answer | None = None, fail_first: int = 0, fail_status: int = 500, stall_at: int | None = None
+    ) -> None:
         self.answer = answer or canned("Yes")
         self.fail_first, self.fail_status, self.stall_at = fail_first, fail_status, stall_at
         self.bodies: list[dict[str, Any]] = []  # every request received, in order
@@ -94,8 +96,11 @@ class ScriptedEndpoint:
         with self._lock:
             self.answered += 1
         message = {"role": "assistant", "content": self.answer(body)}
-        return 200, {"object": "chat.completion", "model": body.get("model"),
-                     "choices": [{"index": 0, "message": message, "finish_reason": "stop"}]}
+        return 200, {
+            "object": "chat.completion",
+            "model": body.get("model"),
+            "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+        }
 
     def _handler(self) -> type[BaseHTTPRequestHandler]:
         endpoint = self

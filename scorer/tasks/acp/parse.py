@@ -337,7 +337,9 @@ def _run_from(items: Sequence[_Item], position: int) -> list[_Item]:
     for item in items[position:]:
         if item.kind in ("group", "formula"):
             groups.append(item)
-        elif item.kind in ("none", "positive", "negative", "plan") or item.kind == "word" and item.text.lower() not in LIST_CONNECTIVES:
+        elif item.kind in ("none", "positive", "negative", "plan"):
+            break
+        elif item.kind == "word" and item.text.lower() not in LIST_CONNECTIVES:
             break
     return groups
 

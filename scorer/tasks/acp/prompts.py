@@ -133,7 +133,9 @@ def _collect_effect_heads(effect: object, found: set[str]) -> None:
     if head in ("and", "not"):
         for part in effect[1:]:
             _collect_effect_heads(part, found)
-    elif head == "when" or head == "forall":
+    elif head == "when":
+        _collect_effect_heads(effect[2] if len(effect) > 2 else None, found)
+    elif head == "forall":
         _collect_effect_heads(effect[2] if len(effect) > 2 else None, found)
     elif head not in ("increase", "decrease"):
         found.add(head)
