@@ -64,7 +64,13 @@ def test_results_name_the_models_the_settings_and_the_versions(mini_data: Path, 
     run = score_file(predictions, mini_data, tmp_path / "results.json", configs={"blocksworld-ground"})
     recorded = json.loads(run.results_path.read_text())["run"]
     assert recorded["models"] == ["m-1", "m-2"]
-    assert recorded["settings"] == {"split": "test", "configs": ["blocksworld-ground"], "gold": False}
+    assert recorded["settings"] == {
+        "split": "test",
+        "configs": ["blocksworld-ground"],
+        "gold": False,
+        "all_configs": False,
+        "duplicates": "first",
+    }
     assert set(recorded["versions"]) == set(PACKAGES) and recorded["versions"]["lark"]
     assert recorded["git_commit"] is None or len(recorded["git_commit"]) == 40
     first = json.loads(run.rows_path.read_text().splitlines()[0])
