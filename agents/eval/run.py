@@ -9,7 +9,6 @@ are not cached). AsgardBench had to remove such rows by hand.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,7 @@ from agents.eval.cache import CachedModel, ResponseCache
 from agents.eval.episodes import play_episodes
 from agents.eval.models import ModelSpec, Sampling, make_model
 from agents.eval.questions import ask_questions
+from scorer.atomic import write_text
 from scorer.dataset import DatasetError, KeyedDataset, KeyRow, load_keys
 from scorer.grading import grade
 from scorer.predictions import read_predictions
@@ -88,7 +88,7 @@ def evaluate(settings: EvalSettings) -> EvalRun:
         if cache is not None:
             cache.close()
     predictions_path = settings.out / PREDICTIONS
-    write_atomically(predictions_path, "".join(json.dumps(line) + "\n" for line in lines))
+    write_text(predictions_path, "".join(json.dumps(line) + "\n" for line in lines))
     score = _score(settings, rows, failures, predictions_path)
     return EvalRun(score, predictions_path, failures, model.hits)
 
@@ -177,10 +177,3 @@ def _failure_summary(rows: list[KeyRow], failures: dict[str, str]) -> dict[str, 
         "by_config": by_config,
         "rows": [{"id": row_id, "error": failures[row_id]} for row_id in sorted(failures)],
     }
-
-
-def write_atomically(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.tmp")
-    temporary.write_text(text)
-    os.replace(temporary, path)
