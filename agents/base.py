@@ -26,6 +26,7 @@ class Turn:
 class Agent(Protocol):
     name: str
 
-    def act(self, turns: list[Turn]) -> list[str]:
-        """One raw reply per turn, in order."""
+    def act(self, turns: list[Turn]) -> list[str] | list[str | None]:
+        """One raw reply per turn, in order; None when the model could not be asked
+        (the episode is then abandoned, not played on)."""
         ...

@@ -40,11 +40,7 @@ def run(agent_name: str, config: str, data: Path, split: str, settings_json: str
 
     if spawn == bool(server):
         raise click.ClickException("give --server URL or --spawn (one of them)")
-    try:
-        settings = json.loads(settings_json)
-        assert isinstance(settings, dict)
-    except (ValueError, AssertionError):
-        raise click.ClickException("--settings must be a JSON object") from None
+    settings = episode_settings(settings_json)
     try:
         check_selection(data, split, {config})  # a typo answers at once
     except DatasetError as error:
@@ -93,6 +89,17 @@ def _check_reachable(client: RolloutClient) -> None:
         reason = getattr(error, "reason", None) or error
         raise click.ClickException(f"cannot reach the rollout server at {client.url} ({reason}); "
                                    "start one with `planarium serve`, or use --spawn") from None
+
+
+def episode_settings(text: str) -> dict[str, object]:
+    """``--settings``: a JSON object, or a one-line error."""
+    try:
+        settings = json.loads(text)
+    except ValueError:
+        settings = None
+    if not isinstance(settings, dict):
+        raise click.ClickException("--settings must be a JSON object")
+    return settings
 
 
 def _spawn(data: Path, out: Path):  # type: ignore[no-untyped-def]

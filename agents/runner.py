@@ -7,6 +7,7 @@ concurrently. An episode whose request fails is abandoned and reported; the run 
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -50,8 +51,12 @@ def _start(client: RolloutClient, row: KeyRow, settings: dict[str, Any], model: 
     return Turn(answer["episode_id"], row, answer["observation"], answer.get("info") or {})
 
 
-def _step(client: RolloutClient, turn: Turn, reply: str, report: RunReport) -> bool:
-    """Send one reply; True while the episode goes on. A finished episode's log is kept."""
+def _step(client: RolloutClient, turn: Turn, reply: str | None, report: RunReport) -> bool:
+    """Send one reply; True while the episode goes on. A finished episode's log is kept.
+    No reply (the model's request failed) abandons the episode: nothing is played for it."""
+    if reply is None:
+        _abandon(client, turn)
+        return False
     try:
         answer = client.step(turn.key, reply)
         if answer["terminated"] or answer["truncated"]:
@@ -59,10 +64,12 @@ def _step(client: RolloutClient, turn: Turn, reply: str, report: RunReport) -> b
             return False
     except (ServerError, OSError) as error:
         report.errors.append(f"{turn.row.id}: {error}")
-        try:
-            client.abandon(turn.key)
-        except (ServerError, OSError):
-            pass
+        _abandon(client, turn)
         return False
     turn.observation, turn.info = answer["observation"], answer.get("info") or {}
     return True
+
+
+def _abandon(client: RolloutClient, turn: Turn) -> None:
+    with contextlib.suppress(ServerError, OSError):  # gone already, or the server is down: nothing to undo
+        client.abandon(turn.key)

@@ -121,10 +121,12 @@ class LazyGroup(click.Group):
 SUBSYSTEM_COMMANDS = {
     "serve": "scorer.rollout.command:serve",
     "run": "agents.command:run",
+    "eval": "agents.eval.command:eval_command",
 }
 SUBSYSTEM_HELP = {
     "serve": "Run episodes over HTTP + JSON (the rollout server).",
     "run": "Play the episodes of a config with an agent through the HTTP API.",
+    "eval": "Run a model on configs end to end: ask, write predictions, score, print the table.",
 }
 
 

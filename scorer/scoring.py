@@ -16,6 +16,7 @@ from scorer.dataset import KeyedDataset, KeyRow, built_splits, check_selection, 
 from scorer.grading import Grading, grade
 from scorer.predictions import InputProblem, Prediction, PredictionSet, mark_unknown, read_predictions
 from scorer.references import reference_lines, reference_predictions
+from scorer.report.provenance import provenance
 from scorer.report.results import results_document, row_lines, write_results
 
 
@@ -39,10 +40,33 @@ def score_file(predictions_path: Path | None, data: Path, out: Path, split: str 
     attempted = dataset.configs() if gold or all_configs else _touched(dataset, predictions)
     not_attempted = [name for name in dataset.configs() if name not in attempted]
     grading = grade(_only(dataset, attempted), predictions, _progress_bar(show_progress))
-    document = results_document(grading, dataset, split, sha256, problems)
-    document["not_attempted"] = not_attempted  # beside the configs graded: an absent config is not a zero
-    rows_path = write_results(document, row_lines(grading), out)
-    return ScoreRun(grading, problems, out, rows_path, not_attempted)
+    settings = {
+        "split": split,
+        "configs": sorted(configs) if configs else None,
+        "gold": gold,
+        "all_configs": all_configs,
+        "duplicates": duplicates,
+    }
+    run = provenance((p.model for p in predictions.values()), settings)
+    return write_scored(grading, dataset, predictions, problems, sha256, out, split, run, not_attempted)
+
+
+def write_scored(
+    grading: Grading,
+    dataset: KeyedDataset,
+    predictions: dict[str, Prediction],
+    problems: list[InputProblem],
+    sha256: str,
+    out: Path,
+    split: str,
+    run: dict,
+    not_attempted: list[str] | None = None,
+) -> ScoreRun:
+    """Write results.json (with ``run``: what produced the predictions) and its rows file."""
+    document = results_document(grading, dataset, split, sha256, problems, run)
+    document["not_attempted"] = not_attempted or []  # beside the configs graded: an absent config is not a zero
+    rows_path = write_results(document, row_lines(grading, predictions), out)
+    return ScoreRun(grading, problems, out, rows_path, not_attempted or [])
 
 
 def _progress_bar(shown: bool) -> Callable[[Iterable[KeyRow]], Iterable[KeyRow]]:

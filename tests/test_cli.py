@@ -55,7 +55,7 @@ def test_score_prints_a_table_and_writes_results(mini_data: Path, tmp_path: Path
     result = CliRunner().invoke(main, ["score", "--gold", "--data", str(mini_data), "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert "|blocksworld-ground" in result.output and "accuracy" in result.output
-    assert json.loads(out.read_text())["schema_version"] == 2
+    assert json.loads(out.read_text())["schema_version"] == 3
     assert (tmp_path / "results.rows.jsonl").is_file()
 
 

@@ -93,7 +93,7 @@ def test_a_text_response_for_an_episode_row_is_invalid(mini_data: Path, tmp_path
     assert json.loads(run.results_path.read_text())["configs"]["blocksworld-episodes"]["counts"]["invalid"] == 1
     row = next(json.loads(line) for line in run.rows_path.read_text().splitlines() if episode_id in line)
     # The reason keeps its string; the why is beside it, nothing was parsed.
-    assert row["reason"] == "invalid" and "parsed" not in row
+    assert row["reason"] == "invalid" and row["parsed"] is None
     assert row["detail"] == TEXT_FOR_EPISODE and '"episode": {"settings"' in row["detail"]  # the line it expects
 
 

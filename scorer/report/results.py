@@ -10,12 +10,17 @@ from typing import Any
 from scorer import __version__
 from scorer.dataset import KeyedDataset
 from scorer.grading import Grading
-from scorer.predictions import InputProblem
+from scorer.predictions import InputProblem, Prediction
 from scorer.report.pair import write_pair
 from scorer.report.table import format_table
 
-SCHEMA_VERSION = 2  # 2: input_problems summarised per kind; not_attempted
+SCHEMA_VERSION = 3  # 2: input_problems summarised per kind; not_attempted. 3: run (what produced them)
 EXAMPLES_KEPT = 5  # problems quoted per kind; a file of 100,000 duplicates stays a small results.json
+# The rows file keeps a response and a target this long; the rest is cut, with a marker
+# that says how much (lm-eval's sample logs keep everything, which makes them huge).
+MAX_RESPONSE_CHARS = 2000
+MAX_TARGET_CHARS = 200
+CUT_MARKER = "...[cut: {} more characters]"
 
 
 def results_document(
@@ -24,9 +29,12 @@ def results_document(
     split: str,
     predictions_sha256: str,
     problems: list[InputProblem],
+    run: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Everything a leaderboard needs; no timestamps, so equal inputs give equal files."""
+    """Everything a leaderboard needs; no timestamps, so equal inputs give equal files.
+    ``run`` says what produced the predictions (``scorer.report.provenance``)."""
     return {
+        "run": run or {},
         "schema_version": SCHEMA_VERSION,
         "scorer_version": __version__,
         "split": split,
@@ -63,17 +71,31 @@ def _config_entry(report: Any) -> dict[str, Any]:
     }
 
 
-def row_lines(grading: Grading) -> list[str]:
-    """One JSON line per dataset row: id, config, score and why (reason, and detail if any)."""
+def row_lines(grading: Grading, predictions: dict[str, Prediction] | None = None) -> list[str]:
+    """One JSON line per dataset row, like lm-eval's sample logs: id, config, the raw
+    response (cut at MAX_RESPONSE_CHARS), the parsed answer, a short form of the target,
+    score, reason and detail (null when the judge has none)."""
     lines = []
     for row, judgement in grading.rows:
-        entry = {"id": row.id, "config": row.config, "score": judgement.score, "reason": judgement.reason.value}
-        if judgement.parsed is not None:
-            entry["parsed"] = judgement.parsed
-        if judgement.detail:
-            entry["detail"] = judgement.detail
+        prediction = (predictions or {}).get(row.id)
+        entry = {
+            "id": row.id,
+            "config": row.config,
+            "response": cut(prediction.response, MAX_RESPONSE_CHARS) if prediction else None,
+            "parsed": judgement.parsed,
+            "target": cut(json.dumps(row.answer_key, sort_keys=True), MAX_TARGET_CHARS),
+            "score": judgement.score,
+            "reason": judgement.reason.value,
+            "detail": judgement.detail or None,
+        }
         lines.append(json.dumps(entry, sort_keys=True))
     return lines
+
+
+def cut(text: str | None, limit: int) -> str | None:
+    if text is None or len(text) <= limit:
+        return text
+    return text[:limit] + CUT_MARKER.format(len(text) - limit)
 
 
 def write_results(document: dict[str, Any], rows: list[str], out: Path) -> Path:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 @dataclass
 class Metric:
     name: str
-    value: float
+    value: float | None  # None when no row counts towards it (n = 0)
     stderr: float | None  # None when the metric has no meaningful standard error
     n: int  # rows the value was computed from
 

@@ -57,12 +57,26 @@ class ScoredRow:
 
 
 @dataclass(frozen=True)
+class AnswerFormat:
+    """What a valid answer looks like, for guided decoding (``planarium eval --constrained``):
+    a lark grammar (vLLM's ``guided_grammar``) or a JSON schema (``guided_json``)."""
+
+    kind: str  # "grammar" | "json"
+    text: str  # the grammar, or the schema as JSON text
+
+
+@dataclass(frozen=True)
 class TaskKind:
     name: str
     judge: Callable[[KeyRow, Prediction], Judgement]
     aggregate: Callable[[Sequence[ScoredRow]], list[Metric]]
     # ("gold" | "wrong", row) -> the prediction fields: {"response": ...} or {"episode": ...}
     reference: Callable[[str, KeyRow], dict[str, Any]]
+    # The system parts a prompt of this kind starts with (the paper's system message), so a
+    # chat client can send them in the system role and the rest as the user's message.
+    system_prompts: tuple[str, ...] = ()
+    # (row, prompt column) -> the answer's format, or None when the kind has none to enforce.
+    answer_format: Callable[[KeyRow, str], AnswerFormat | None] | None = None
 
 
 def question_judge(judge_text: Callable[[str, dict[str, Any]], Judgement]) -> Callable[[KeyRow, Prediction], Judgement]:
@@ -78,11 +92,15 @@ def question_judge(judge_text: Callable[[str, dict[str, Any]], Judgement]) -> Ca
 
 def rate(name: str, hits: Sequence[bool]) -> Metric:
     n = len(hits)
-    value = sum(hits) / n if n else 0.0
+    if not n:  # a rate over nothing has no value: null in JSON, "-" in the table, never 0
+        return Metric(name, None, None, 0)
+    value = sum(hits) / n
     return Metric(name, value, rate_stderr(value, n), n)
 
 
 def mean(name: str, values: Sequence[float]) -> Metric:
     n = len(values)
-    value = sum(values) / n if n else 0.0
+    if not n:
+        return Metric(name, None, None, 0)
+    value = sum(values) / n
     return Metric(name, value, sample_stderr(values) if n >= 2 else None, n)

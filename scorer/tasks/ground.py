@@ -17,7 +17,7 @@ from typing import Any
 from scorer.dataset import KeyRow
 from scorer.report.stats import Metric
 from scorer.tasks._yes_no import parse_yes_no
-from scorer.tasks.base import Judgement, Reason, ScoredRow, TaskKind, question_judge, rate
+from scorer.tasks.base import AnswerFormat, Judgement, Reason, ScoredRow, TaskKind, question_judge, rate
 
 GROUND_SYSTEM = (
     "You are tasked with replying to a question about the given image. You will be given a single "
@@ -77,4 +77,17 @@ def reference(kind: str, row: KeyRow) -> dict[str, Any]:
     return {"response": "Yes" if says_yes else "No"}
 
 
-GROUND = TaskKind("ground", question_judge(judge), aggregate, reference)
+# The answers the two system prompts ask for, as lark grammars for guided decoding.
+PLAIN_ANSWER = 'start: "Yes" | "No"\n'
+COT_ANSWER = (
+    'start: "<explanation>" REASONING "</explanation>" "\\n<answer>" ("Yes" | "No") "</answer>"\n'
+    "REASONING: /[^<]+/\n"
+)
+
+
+def answer_format(row: KeyRow, column: str) -> AnswerFormat:
+    return AnswerFormat("grammar", COT_ANSWER if column == "cot" else PLAIN_ANSWER)
+
+
+GROUND = TaskKind("ground", question_judge(judge), aggregate, reference,
+                  system_prompts=(GROUND_SYSTEM, COT_SYSTEM), answer_format=answer_format)

@@ -62,7 +62,7 @@ from scipy.optimize import linear_sum_assignment
 from scorer.dataset import KeyRow
 from scorer.families.slidegeom.board import COLOURS, SHAPES, Cell, Geom, cell_name, parse_cell
 from scorer.report.stats import Metric
-from scorer.tasks.base import Judgement, Reason, ScoredRow, TaskKind, mean, question_judge, rate
+from scorer.tasks.base import AnswerFormat, Judgement, Reason, ScoredRow, TaskKind, mean, question_judge, rate
 
 Truth = Sequence[tuple[Geom, Cell]]
 
@@ -339,4 +339,17 @@ def _row_counts(row: ScoredRow) -> dict[str, int]:
     return {field: 0 for field in COUNT_FIELDS} | {"missed": len(row.answer_key["geoms"])}
 
 
-DESCRIBE = TaskKind("describe", question_judge(judge), aggregate, reference)
+def answer_format(row: KeyRow, column: str) -> AnswerFormat:
+    """The prompt's ending as a lark grammar (for guided decoding): 'description:', then one
+    ``<cell> <colour> <shape>`` per line, cells limited to the row's board."""
+    size = int(row.meta.get("board_size", 4)) if isinstance(row.meta, dict) else 4
+    cells = " | ".join(f'"{cell_name((column_index, row_index))}"'
+                       for row_index in range(size) for column_index in range(size))
+    words = lambda names: " | ".join(f'"{name}"' for name in names)  # noqa: E731
+    grammar = (f'start: "description:" ("\\n" geom)+\n'
+               f'geom: cell " " colour " " shape\n'
+               f"cell: {cells}\ncolour: {words(COLOURS)}\nshape: {words(SHAPES)}\n")
+    return AnswerFormat("grammar", grammar)
+
+
+DESCRIBE = TaskKind("describe", question_judge(judge), aggregate, reference, answer_format=answer_format)

@@ -20,6 +20,7 @@ from scorer.predictions import Prediction
 from scorer.report.stats import Metric
 from scorer.tasks.base import NOT_A_RESPONSE, Judgement, Reason, ScoredRow, TaskKind, rate
 
+from .answer_format import answer_format
 from .judge import Case
 from .parse import parse_answer
 from .question_kinds import acp_kind
@@ -81,4 +82,4 @@ def wrong_answer(kind: str, key: Key) -> str:
     return acp_kind(kind).wrong(key)
 
 
-ACP = TaskKind("acp", judge, aggregate, reference)
+ACP = TaskKind("acp", judge, aggregate, reference, answer_format=answer_format)

@@ -1,0 +1,118 @@
+"""The response cache: SQLite on disk, keyed by model, sampling, prompt and image hashes.
+
+Every answer is committed as soon as it arrives, so a run that is killed midway loses at
+most the requests in flight, and the next run asks the model only for the rest; a rerun
+of a finished run costs nothing. Failed requests are never stored: a rerun retries them.
+The base URL is not part of the key: the same model served elsewhere answers the same.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from agents.eval.models import ChatModel, ChatRequest
+from agents.openai_agent import Completion
+
+CACHE_TABLE = "responses"
+SCHEMA = f"""CREATE TABLE IF NOT EXISTS {CACHE_TABLE} (
+    key TEXT PRIMARY KEY, model TEXT NOT NULL, sampling TEXT NOT NULL, prompt_sha256 TEXT NOT NULL,
+    images_sha256 TEXT NOT NULL, answer_format_sha256 TEXT NOT NULL, response TEXT NOT NULL)"""
+
+
+def _sha256(text: str | bytes) -> str:
+    return hashlib.sha256(text.encode() if isinstance(text, str) else text).hexdigest()
+
+
+def request_fields(model: str, sampling: dict[str, Any], request: ChatRequest) -> dict[str, str]:
+    """The key's parts; images by the hash of their bytes (as base64 text), in order."""
+    images = json.dumps([_sha256(image) for image in request.observation.get("images") or []])
+    answer = request.answer_format
+    return {
+        "model": model,
+        "sampling": json.dumps(sampling, sort_keys=True),
+        "prompt_sha256": _sha256(json.dumps([request.observation["text"], list(request.system_prompts)])),
+        "images_sha256": _sha256(images),
+        "answer_format_sha256": _sha256(f"{answer.kind}:{answer.text}" if answer else ""),
+    }
+
+
+class ResponseCache:
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # One connection shared by the request threads, serialised by a lock.
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute(SCHEMA)
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def key(fields: dict[str, str]) -> str:
+        return _sha256(json.dumps(fields, sort_keys=True))
+
+    def get(self, fields: dict[str, str]) -> str | None:
+        with self._lock:
+            found = self._db.execute("SELECT response FROM responses WHERE key = ?", (self.key(fields),)).fetchone()
+        return found[0] if found else None
+
+    def put(self, fields: dict[str, str], response: str) -> None:
+        with self._lock:
+            self._db.execute(
+                "INSERT OR REPLACE INTO responses VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    self.key(fields),
+                    fields["model"],
+                    fields["sampling"],
+                    fields["prompt_sha256"],
+                    fields["images_sha256"],
+                    fields["answer_format_sha256"],
+                    response,
+                ),
+            )
+
+    def __len__(self) -> int:
+        with self._lock:
+            return int(self._db.execute("SELECT COUNT(*) FROM responses").fetchone()[0])
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+
+class CachedModel:
+    """A ChatModel that answers from the cache first and stores every new answer at once."""
+
+    def __init__(self, model: ChatModel, cache: ResponseCache | None) -> None:
+        self.model, self.cache = model, cache
+        self.spec, self.sampling = model.spec, model.sampling
+        self.hits = 0
+        self._lock = threading.Lock()
+
+    def complete(self, requests: Sequence[ChatRequest], on_each: Callable[[int, Completion], None]) -> None:
+        if self.cache is None:
+            self.model.complete(requests, on_each)
+            return
+        fields = [request_fields(str(self.spec), self.sampling.as_dict(), r) for r in requests]
+        misses = []
+        for index, key_fields in enumerate(fields):
+            cached = self.cache.get(key_fields)
+            if cached is None:
+                misses.append(index)
+                continue
+            with self._lock:
+                self.hits += 1
+            on_each(index, Completion(cached))
+
+        def store(position: int, completion: Completion) -> None:
+            index = misses[position]
+            if completion.text is not None and self.cache is not None:
+                self.cache.put(fields[index], completion.text)
+            on_each(index, completion)
+
+        if misses:
+            self.model.complete([requests[i] for i in misses], store)

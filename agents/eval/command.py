@@ -1,0 +1,114 @@
+"""``planarium eval``: run a model on configs, write predictions, score them, print the table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from agents.command import episode_settings
+from agents.eval import VARIANTS
+
+
+@click.command(name="eval")
+@click.option("--model", "model_text", required=True, help="openai:NAME (an OpenAI-compatible endpoint) or vllm:NAME.")
+@click.option("--configs", required=True, help="Comma-separated config names.")
+@click.option("--base-url", default=None, help="OpenAI-compatible base URL (default: $OPENAI_BASE_URL).")
+@click.option("--data", type=click.Path(path_type=Path), default=Path("parquet"), show_default=True)
+@click.option("--split", default="test", show_default=True)
+@click.option("--limit", type=int, default=None, help="Only the first N rows of each config.")
+@click.option("--concurrency", type=int, default=8, show_default=True, help="Requests (and episodes) at once.")
+@click.option(
+    "--variant",
+    type=click.Choice(VARIANTS),
+    default="prompt",
+    show_default=True,
+    help="Which prompt column of a question config to send.",
+)
+@click.option("--constrained", is_flag=True, help="Send each task's answer grammar as guided decoding.")
+@click.option("--temperature", type=float, default=0.0, show_default=True)
+@click.option("--max-tokens", type=int, default=1024, show_default=True)
+@click.option("--settings", "settings_json", default="{}", show_default=True, help="Episode settings as JSON.")
+@click.option("--server", default=None, help="Play episodes through a running `planarium serve` (default: in-process).")
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path),
+    default=Path("eval-out"),
+    show_default=True,
+    help="Folder for predictions.jsonl, results.json, results.rows.jsonl and the response cache.",
+)
+@click.option(
+    "--cache", type=click.Path(path_type=Path), default=None, help="Response cache (default: OUT/responses.sqlite)."
+)
+@click.option("--no-cache", is_flag=True, help="Ask the model for every row, neither reading nor writing the cache.")
+@click.option(
+    "--retries",
+    type=int,
+    default=3,
+    show_default=True,
+    help="Retries of a failed request (with backoff) before it counts as an API failure.",
+)
+@click.option("--quiet", is_flag=True, help="No progress bars.")
+def eval_command(
+    model_text: str,
+    configs: str,
+    base_url: str | None,
+    data: Path,
+    split: str,
+    limit: int | None,
+    concurrency: int,
+    variant: str,
+    constrained: bool,
+    temperature: float,
+    max_tokens: int,
+    settings_json: str,
+    server: str | None,
+    out: Path,
+    cache: Path | None,
+    no_cache: bool,
+    retries: int,
+    quiet: bool,
+) -> None:
+    """Run a model on CONFIGS end to end: ask, write predictions.jsonl, score it, print the table."""
+    from agents.eval.inputs import VariantError
+    from agents.eval.models import Sampling, parse_model
+    from agents.eval.run import EvalSettings, evaluate
+    from scorer.dataset import DatasetError
+    from scorer.report.results import counts_table, results_table
+
+    episode_options = episode_settings(settings_json)
+    try:
+        settings = EvalSettings(
+            parse_model(model_text),
+            tuple(c.strip() for c in configs.split(",") if c.strip()),
+            data,
+            split,
+            out,
+            base_url,
+            limit,
+            concurrency,
+            variant,
+            constrained,
+            Sampling(temperature, max_tokens),
+            episode_options,
+            server,
+            cache,
+            not no_cache,
+            retries,
+            not quiet,
+        )
+        run = evaluate(settings)
+    except (DatasetError, VariantError, ValueError, RuntimeError) as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(results_table(run.score.grading))
+    click.echo()
+    click.echo(counts_table(run.score.grading))
+    if run.api_failures:
+        click.echo(
+            f"\n{len(run.api_failures)} API failure(s), not scored (a rerun asks them again): "
+            f"{', '.join(sorted(run.api_failures)[:5])}{' ...' if len(run.api_failures) > 5 else ''}"
+        )
+    click.echo(
+        f"\n{run.cache_hits} cached response(s) reused; wrote {run.predictions_path}, "
+        f"{run.score.results_path} and {run.score.rows_path}"
+    )

@@ -1,0 +1,107 @@
+"""Episode rows, played through the episode engine: in this process (an ``EpisodeService``
+with no HTTP in between) or through a running ``planarium serve`` (``--server URL``).
+
+The model answers each turn through the same cached chat requests as a question; a turn
+whose request fails after its retries ends the episode as an API failure (abandoned, not
+scored), so a flaky endpoint never reads as a model that failed the task.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import threading
+from collections.abc import Sequence
+from http import HTTPStatus
+from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm
+
+from agents.base import Turn
+from agents.client import RolloutClient, ServerError
+from agents.eval.cache import CachedModel
+from agents.eval.models import ChatRequest
+from agents.openai_agent import Completion
+from agents.runner import RunReport, run_episodes
+from scorer.dataset import KeyRow
+from scorer.rollout.errors import ApiError
+from scorer.rollout.log import EpisodeLog
+from scorer.rollout.service import EpisodeService
+
+IDLE_TIMEOUT_S = 3600.0  # nothing expires episodes in-process; the service still wants a bound
+
+
+class LocalClient:
+    """RolloutClient's interface over an in-process EpisodeService."""
+
+    def __init__(self, rows: Sequence[KeyRow], log_path: Path, max_active: int) -> None:
+        self.log = EpisodeLog(log_path)
+        self.service = EpisodeService({row.id: row for row in rows}, self.log, max_active, IDLE_TIMEOUT_S)
+
+    def _call(self, action: Any, *args: Any) -> dict[str, Any]:
+        try:
+            return action(*args)
+        except ApiError as error:
+            raise ServerError(f"{HTTPStatus(error.status).value} {error.message}") from None
+
+    def start(self, row_id: str, settings: dict[str, Any], model: str | None) -> dict[str, Any]:
+        return self._call(self.service.open, row_id, settings, model)
+
+    def step(self, episode_id: str, reply: str) -> dict[str, Any]:
+        return self._call(self.service.step, episode_id, reply)
+
+    def show(self, episode_id: str) -> dict[str, Any]:
+        return self._call(self.service.describe, episode_id)
+
+    def abandon(self, episode_id: str) -> dict[str, Any]:
+        return self._call(self.service.abandon, episode_id)
+
+    def close(self) -> None:
+        self.log.close()
+
+
+class ModelAgent:
+    """An Agent whose replies come from a (cached) chat model; None marks an API failure."""
+
+    name = "model"
+
+    def __init__(self, model: CachedModel) -> None:
+        self.model = model
+        self.failures: dict[str, str] = {}  # row id -> why its request failed
+        self._lock = threading.Lock()
+
+    def act(self, turns: list[Turn]) -> list[str | None]:
+        replies: list[str | None] = [None] * len(turns)
+
+        def done(index: int, completion: Completion) -> None:
+            replies[index] = completion.text
+            if completion.text is None:
+                with self._lock:
+                    self.failures[turns[index].row.id] = completion.error or "no reply"
+
+        self.model.complete([ChatRequest(turn.observation) for turn in turns], done)
+        return replies
+
+
+def play_episodes(
+    model: CachedModel,
+    rows: Sequence[KeyRow],
+    settings: dict[str, Any],
+    server: str | None,
+    concurrency: int,
+    show_progress: bool = True,
+) -> tuple[RunReport, dict[str, str]]:
+    """The episode logs (the prediction lines of these rows) and the API failures by row id."""
+    agent = ModelAgent(model)
+    with tempfile.TemporaryDirectory() as folder:
+        client: Any = RolloutClient(server) if server else LocalClient(rows, Path(folder) / "log.jsonl", concurrency)
+        try:
+            with tqdm(total=len(rows), desc=f"{model.spec} episodes", unit="episode", disable=not show_progress) as bar:
+                report = run_episodes(
+                    client, agent, rows, settings, str(model.spec), concurrency, on_done=lambda: bar.update(1)
+                )
+        finally:
+            if not server:
+                client.close()
+    report.logs = [line for line in report.logs if line["id"] not in agent.failures]
+    return report, agent.failures

@@ -1,0 +1,54 @@
+"""What a question row asks, read from its shards: the chosen prompt column and its images.
+
+The scorer's ``load_keys`` has already verified every shard's checksum; this reads only
+the columns a request needs. Images stay PNG bytes, base64-encoded for data URLs.
+"""
+
+from __future__ import annotations
+
+import base64
+from dataclasses import dataclass
+from pathlib import Path
+
+import pyarrow.parquet as pq
+
+from agents.eval import VARIANTS
+from scorer.dataset import read_checksums
+
+
+class VariantError(ValueError):
+    """The chosen prompt column is not in a config; the message names those that are."""
+
+
+@dataclass(frozen=True)
+class QuestionInput:
+    id: str
+    text: str  # the prompt column's text, one <image> marker per image
+    images: tuple[str, ...]  # base64 PNGs
+
+    def observation(self) -> dict[str, object]:
+        return {"text": self.text, "images": list(self.images)}
+
+
+def config_shards(data: Path, split: str, config: str) -> list[Path]:
+    prefix = f"data/{config}/{split}-"
+    return [data / relative for relative in sorted(read_checksums(data)) if relative.startswith(prefix)]
+
+
+def prompt_columns(data: Path, split: str, config: str) -> list[str]:
+    shards = config_shards(data, split, config)
+    names = pq.read_schema(shards[0]).names if shards else []
+    return [name for name in VARIANTS if name in names]
+
+
+def question_inputs(data: Path, split: str, config: str, variant: str) -> dict[str, QuestionInput]:
+    """Every row of the config by id; a VariantError when it has no ``variant`` column."""
+    available = prompt_columns(data, split, config)
+    if variant not in available:
+        raise VariantError(f"config {config!r} has no {variant!r} prompt column; it has: {', '.join(available)}")
+    inputs: dict[str, QuestionInput] = {}
+    for shard in config_shards(data, split, config):
+        for record in pq.read_table(shard, columns=["id", variant, "images"]).to_pylist():
+            images = tuple(base64.b64encode(image["bytes"]).decode("ascii") for image in record["images"] or [])
+            inputs[record["id"]] = QuestionInput(record["id"], record[variant], images)
+    return inputs

@@ -1,0 +1,179 @@
+"""One ``planarium eval`` run: ask, write predictions.jsonl, score it, write the results.
+
+Only the rows the run attempted are scored (the first ``limit`` of each config), and a
+row whose model request failed after its retries is an API failure: listed and counted
+in results.json, left out of the scored rows, and asked again by the next run (failures
+are not cached). AsgardBench had to remove such rows by hand.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from agents.eval.cache import CachedModel, ResponseCache
+from agents.eval.episodes import play_episodes
+from agents.eval.models import ModelSpec, Sampling, make_model
+from agents.eval.questions import ask_questions
+from scorer.atomic import write_text
+from scorer.dataset import DatasetError, KeyedDataset, KeyRow, load_keys
+from scorer.grading import grade
+from scorer.predictions import read_predictions
+from scorer.report.provenance import provenance
+from scorer.scoring import ScoreRun, write_scored
+
+PREDICTIONS = "predictions.jsonl"
+RESULTS = "results.json"
+CACHE = "responses.sqlite"
+
+
+@dataclass(frozen=True)
+class EvalSettings:
+    model: ModelSpec
+    configs: tuple[str, ...]
+    data: Path = Path("parquet")
+    split: str = "test"
+    out: Path = Path("eval-out")
+    base_url: str | None = None
+    limit: int | None = None
+    concurrency: int = 8
+    variant: str = "prompt"
+    constrained: bool = False
+    sampling: Sampling = field(default_factory=Sampling)
+    episode_settings: dict[str, Any] = field(default_factory=dict)
+    server: str | None = None  # a running `planarium serve`; None plays episodes in-process
+    cache: Path | None = None  # None: <out>/responses.sqlite
+    use_cache: bool = True
+    retries: int = 3  # per request, with exponential backoff, before it counts as an API failure
+    show_progress: bool = True
+
+    def recorded(self) -> dict[str, Any]:
+        """The settings as results.json records them."""
+        fields = asdict(self)
+        fields.update(
+            model=str(self.model),
+            data=str(self.data),
+            out=str(self.out),
+            configs=list(self.configs),
+            cache=str(self.cache_path) if self.use_cache else None,
+            sampling=self.sampling.as_dict(),
+        )
+        fields.pop("show_progress")
+        return fields
+
+    @property
+    def cache_path(self) -> Path:
+        return self.cache or self.out / CACHE
+
+
+@dataclass
+class EvalRun:
+    score: ScoreRun
+    predictions_path: Path
+    api_failures: dict[str, str]  # row id -> why its request failed
+    cache_hits: int
+
+
+def evaluate(settings: EvalSettings) -> EvalRun:
+    rows = chosen_rows(settings)
+    cache = ResponseCache(settings.cache_path) if settings.use_cache else None
+    model = CachedModel(
+        make_model(settings.model, settings.sampling, settings.base_url, settings.concurrency, settings.retries), cache
+    )
+    try:
+        lines, failures = _ask(model, rows, settings)
+    finally:
+        if cache is not None:
+            cache.close()
+    predictions_path = settings.out / PREDICTIONS
+    write_text(predictions_path, "".join(json.dumps(line) + "\n" for line in lines))
+    score = _score(settings, rows, failures, predictions_path)
+    return EvalRun(score, predictions_path, failures, model.hits)
+
+
+def chosen_rows(settings: EvalSettings) -> list[KeyRow]:
+    """The first ``limit`` rows of each chosen config, in shard order."""
+    dataset = load_keys(settings.data, settings.split, set(settings.configs))
+    present = set(dataset.configs())
+    absent = [name for name in settings.configs if name not in present]
+    if absent:
+        raise DatasetError(
+            f"no {settings.split} rows of config(s) {', '.join(absent)} in {settings.data}; "
+            f"present: {', '.join(sorted(_all_configs(settings)))}"
+        )
+    rows: list[KeyRow] = []
+    for config in settings.configs:
+        rows += [row for row in dataset.rows.values() if row.config == config][: settings.limit]
+    return rows
+
+
+def _all_configs(settings: EvalSettings) -> set[str]:
+    from scorer.dataset import read_checksums
+
+    return {Path(relative).parts[-2] for relative in read_checksums(settings.data)}
+
+
+def _ask(model: CachedModel, rows: list[KeyRow], settings: EvalSettings) -> tuple[list[dict[str, Any]], dict[str, str]]:
+    questions = [row for row in rows if row.task != "episode"]
+    episodes = [row for row in rows if row.task == "episode"]
+    if episodes and settings.variant != "prompt":
+        raise ValueError(
+            f"--variant {settings.variant} applies to question configs; {episodes[0].config} is played "
+            "as episodes (give episode settings with --settings, e.g. '{\"cot\": true}')"
+        )
+    answers = (
+        ask_questions(
+            model,
+            questions,
+            settings.data,
+            settings.split,
+            settings.variant,
+            settings.constrained,
+            settings.show_progress,
+        )
+        if questions
+        else {}
+    )
+    failures = {row_id: c.error or "no reply" for row_id, c in answers.items() if c.text is None}
+    logs: dict[str, dict[str, Any]] = {}
+    if episodes:
+        report, episode_failures = play_episodes(
+            model, episodes, settings.episode_settings, settings.server, settings.concurrency, settings.show_progress
+        )
+        logs = {line["id"]: line for line in report.logs}
+        failures.update(episode_failures)  # episodes the server could not play stay unlogged: scored missing
+    lines = []
+    for row in rows:  # in row order, so equal runs write equal files
+        if row.id in answers and answers[row.id].text is not None:
+            lines.append({"id": row.id, "response": answers[row.id].text, "model": str(settings.model)})
+        elif row.id in logs:
+            lines.append(logs[row.id])
+    return lines, failures
+
+
+def _score(settings: EvalSettings, rows: list[KeyRow], failures: dict[str, str], predictions_path: Path) -> ScoreRun:
+    full = load_keys(settings.data, settings.split, set(settings.configs))
+    scored = KeyedDataset(full.root, {row.id: row for row in rows if row.id not in failures}, full.checksums)
+    prediction_set = read_predictions(predictions_path) if predictions_path.stat().st_size else None
+    run = provenance([str(settings.model)], settings.recorded(), settings.variant)
+    run["api_failures"] = _failure_summary(rows, failures)
+    predictions = prediction_set.predictions if prediction_set else {}
+    problems = prediction_set.problems if prediction_set else []
+    sha256 = prediction_set.sha256 if prediction_set else ""
+    return write_scored(
+        grade(scored, predictions), scored, predictions, problems, sha256, settings.out / RESULTS, settings.split, run
+    )
+
+
+def _failure_summary(rows: list[KeyRow], failures: dict[str, str]) -> dict[str, Any]:
+    config_of = {row.id: row.config for row in rows}
+    by_config: dict[str, int] = {}
+    for row_id in failures:
+        by_config[config_of[row_id]] = by_config.get(config_of[row_id], 0) + 1
+    return {
+        "n": len(failures),
+        "by_config": by_config,
+        "rows": [{"id": row_id, "error": failures[row_id]} for row_id in sorted(failures)],
+    }

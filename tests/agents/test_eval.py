@@ -1,0 +1,220 @@
+"""``planarium eval`` end to end against a scripted OpenAI-compatible endpoint on loopback:
+the issue's "done when" run (killed midway, resumed without asking again), roles and
+images in the requests, guided decoding, API failures counted apart, episodes in-process
+and through the server, and the variant's column check."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from agents.eval.cache import CACHE_TABLE
+from scorer.cli import main
+from scorer.rollout import start_server
+from scorer.tasks.ground import COT_SYSTEM, GROUND_SYSTEM
+from tests.support.scripted_endpoint import ScriptedEndpoint, canned, gold_answers
+
+DONE_WHEN_CONFIGS = ("blocksworld-ground", "slidegeom-describe", "acp-hard")
+PLANARIUM = str(Path(sys.executable).parent / "planarium")
+
+
+def _args(data: Path, out: Path, url: str, configs: tuple[str, ...] = DONE_WHEN_CONFIGS, *extra: str) -> list[str]:
+    return [
+        "eval",
+        "--model",
+        "openai:scripted",
+        "--base-url",
+        url,
+        "--configs",
+        ",".join(configs),
+        "--data",
+        str(data),
+        "--out",
+        str(out),
+        "--quiet",
+        *extra,
+    ]
+
+
+def _eval(data: Path, out: Path, url: str, configs: tuple[str, ...] = DONE_WHEN_CONFIGS, *extra: str) -> str:
+    result = CliRunner().invoke(main, _args(data, out, url, configs, *extra))
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def _results(out: Path) -> dict[str, Any]:
+    return json.loads((out / "results.json").read_text())
+
+
+def _cached(out: Path) -> int:
+    with sqlite3.connect(out / "responses.sqlite") as db:
+        return int(db.execute(f"SELECT COUNT(*) FROM {CACHE_TABLE}").fetchone()[0])
+
+
+def test_eval_resumes_after_a_kill_without_asking_again(mini_data: Path, tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    answer = gold_answers(mini_data, DONE_WHEN_CONFIGS)
+    # One request at a time, and the endpoint stalls on the 11th: ten answers are cached when we kill.
+    with ScriptedEndpoint(answer, stall_at=11) as first:
+        process = subprocess.Popen(
+            [PLANARIUM, *_args(mini_data, out, first.url, DONE_WHEN_CONFIGS, "--limit", "20", "--concurrency", "1")],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        try:
+            assert first.stalled.wait(timeout=120), "eval never reached the 11th request"
+        finally:
+            process.kill()
+            process.wait()
+    assert _cached(out) == 10 and not (out / "results.json").exists()
+
+    with ScriptedEndpoint(answer) as second:
+        output = _eval(mini_data, out, second.url, DONE_WHEN_CONFIGS, "--limit", "20")
+    rows = [json.loads(line) for line in (out / "predictions.jsonl").read_text().splitlines()]
+    assert len(rows) == 20 + 4 + 20  # slidegeom-describe has 4 test rows in the mini build
+    assert second.requests == len(rows) - 10, "the resumed run asked again for what the cache held"
+    assert "10 cached response(s) reused" in output
+
+    results = _results(out)
+    assert results["run"]["models"] == ["openai:scripted"]
+    assert results["run"]["settings"]["sampling"]["temperature"] == 0
+    for config in DONE_WHEN_CONFIGS:  # the endpoint answered with the keys: every attempted row is right
+        metrics = results["configs"][config]["metrics"]["all"]
+        assert metrics["accuracy"]["value"] == 1.0 and results["configs"][config]["counts"]["missing"] == 0
+
+    with ScriptedEndpoint(answer) as third:  # a rerun of a finished run costs nothing
+        assert "44 cached response(s) reused" in _eval(mini_data, out, third.url, DONE_WHEN_CONFIGS, "--limit", "20")
+    assert third.requests == 0
+
+
+def test_requests_carry_roles_and_images_as_data_urls(mini_data: Path, tmp_path: Path) -> None:
+    with ScriptedEndpoint(canned("Yes")) as endpoint:
+        _eval(
+            mini_data, tmp_path, endpoint.url, ("blocksworld-ground", "acp-hard"), "--limit", "2", "--concurrency", "1"
+        )
+        _eval(mini_data, tmp_path / "cot", endpoint.url, ("blocksworld-ground",), "--limit", "1", "--variant", "cot")
+    ground, _, acp, _, cot = endpoint.bodies
+    assert ground["model"] == "scripted" and ground["temperature"] == 0
+    assert ground["messages"][0] == {"role": "system", "content": GROUND_SYSTEM}
+    user = ground["messages"][1]
+    assert user["role"] == "user"
+    images = [part for part in user["content"] if part["type"] == "image_url"]
+    assert len(images) == 1 and images[0]["image_url"]["url"].startswith("data:image/png;base64,iVBOR")
+    assert not any(GROUND_SYSTEM in part.get("text", "") for part in user["content"])
+    # ACPBench Hard's prompts have no system part: one user message, text only.
+    assert [m["role"] for m in acp["messages"]] == ["user"]
+    assert cot["messages"][0] == {"role": "system", "content": COT_SYSTEM}
+    assert "guided_grammar" not in ground
+
+
+def test_constrained_sends_each_tasks_grammar(mini_data: Path, tmp_path: Path) -> None:
+    from lark import Lark
+
+    with ScriptedEndpoint(canned("Yes")) as endpoint:
+        _eval(
+            mini_data, tmp_path, endpoint.url, DONE_WHEN_CONFIGS, "--limit", "3", "--constrained", "--concurrency", "1"
+        )
+    grammars = [body["guided_grammar"] for body in endpoint.bodies]
+    assert len(grammars) == 3 + 3 + 3
+    assert Lark(grammars[0]).parse("No") and Lark(grammars[3]).parse("description:\nA1 red cube\nB2 blue sphere")
+    assert Lark(grammars[6]).parse("[(go-to bed1 desk1), (put remotecontrol1 bed1)]")  # acp-hard's first rows: app
+    assert _results(tmp_path)["run"]["settings"]["constrained"] is True
+
+
+def test_api_failures_are_counted_apart_and_asked_again(mini_data: Path, tmp_path: Path) -> None:
+    # 400 is not retried: the first three requests fail at once, the rest are answered.
+    with ScriptedEndpoint(gold_answers(mini_data, ["blocksworld-ground"]), fail_first=3, fail_status=400) as endpoint:
+        output = _eval(
+            mini_data, tmp_path, endpoint.url, ("blocksworld-ground",), "--limit", "10", "--concurrency", "1"
+        )
+    assert "3 API failure(s), not scored" in output
+    results = _results(tmp_path)
+    failures = results["run"]["api_failures"]
+    assert failures["n"] == 3 and failures["by_config"] == {"blocksworld-ground": 3}
+    assert "HTTPError" in failures["rows"][0]["error"]
+    config = results["configs"]["blocksworld-ground"]
+    assert config["counts"]["n"] == 7 and config["counts"]["missing"] == 0
+    assert config["metrics"]["all"]["accuracy"]["value"] == 1.0  # failures are not wrong answers
+    with ScriptedEndpoint(gold_answers(mini_data, ["blocksworld-ground"])) as again:
+        _eval(mini_data, tmp_path, again.url, ("blocksworld-ground",), "--limit", "10")
+    assert again.requests == 3 and _results(tmp_path)["run"]["api_failures"]["n"] == 0
+
+
+def test_a_server_error_is_retried_with_backoff() -> None:
+    from agents.openai_agent import OpenAIChat
+
+    with ScriptedEndpoint(canned("Yes"), fail_first=2, fail_status=503) as endpoint:
+        completion = OpenAIChat(endpoint.url, retries=2, backoff_s=0.01).complete({"model": "m", "messages": []})
+    assert completion.text == "Yes" and endpoint.requests == 3
+
+
+def test_episodes_play_in_process_and_through_the_server_alike(mini_data: Path, tmp_path: Path) -> None:
+    reply = canned(json.dumps({"plan": [{"action": "teleport", "parameters": {}}]}))
+    config = ("blocksworld-episodes",)
+    with ScriptedEndpoint(reply) as endpoint:
+        _eval(mini_data, tmp_path / "local", endpoint.url, config, "--limit", "2", "--settings", '{"max_steps": 2}')
+        server = start_server(mini_data, port=0, log=tmp_path / "server.jsonl")
+        try:
+            _eval(
+                mini_data,
+                tmp_path / "remote",
+                endpoint.url,
+                config,
+                "--limit",
+                "2",
+                "--settings",
+                '{"max_steps": 2}',
+                "--server",
+                server.url,
+                "--no-cache",
+            )
+        finally:
+            server.shutdown()
+    local = (tmp_path / "local" / "predictions.jsonl").read_text()
+    assert local == (tmp_path / "remote" / "predictions.jsonl").read_text()
+    lines = [json.loads(line) for line in local.splitlines()]
+    assert len(lines) == 2 and all(line["model"] == "openai:scripted" for line in lines)
+    assert _results(tmp_path / "local")["configs"][config[0]]["metrics"]["all"]["success"]["value"] == 0.0
+
+
+def test_a_variant_the_config_lacks_names_the_columns_it_has(mini_data: Path, tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        main, _args(mini_data, tmp_path, "http://127.0.0.1:9/v1", ("blocksworld-ground",), "--variant", "fewshot")
+    )
+    assert result.exit_code == 1
+    assert "config 'blocksworld-ground' has no 'fewshot' prompt column; it has: prompt, cot" in result.output
+
+
+@pytest.mark.parametrize("model", ["gpt", "anthropic:claude", "openai:"])
+def test_a_model_without_a_provider_is_refused(mini_data: Path, tmp_path: Path, model: str) -> None:
+    args = ["eval", "--model", model, "--configs", "blocksworld-ground", "--data", str(mini_data)]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 1 and "expected openai:NAME or vllm:NAME" in result.output
+
+
+def test_vllm_without_vllm_installed_says_how_to_install(mini_data: Path, tmp_path: Path) -> None:
+    try:
+        import vllm  # noqa: F401
+    except ImportError:
+        args = [
+            "eval",
+            "--model",
+            "vllm:some/model",
+            "--configs",
+            "blocksworld-ground",
+            "--data",
+            str(mini_data),
+            "--out",
+            str(tmp_path),
+        ]
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 1 and "pip install 'planarium[vllm]'" in result.output
+    else:  # a machine with vLLM installed would load weights here; nothing to check offline
+        pytest.skip("vLLM is installed: making the model would load weights")
