@@ -21,7 +21,7 @@ demo: $(STAMP)
 	$(BIN)/planarium answers --kind wrong --data parquet -o $(DEMO)/wrong.jsonl
 	$(BIN)/score $(DEMO)/wrong.jsonl --data parquet --out $(DEMO)/wrong-results.json
 
-test: $(STAMP)
+test: lint
 	$(BIN)/pytest
 
 lint: $(STAMP)

@@ -13,6 +13,7 @@ from scorer import atomic
 
 if TYPE_CHECKING:
     from agents.client import RolloutClient
+    from scorer.rollout import RolloutServer
 
 
 @click.command()
@@ -20,8 +21,13 @@ if TYPE_CHECKING:
 @click.option("--config", required=True, help="A config whose rows are episodes (see the dataset card).")
 @click.option("--data", type=click.Path(path_type=Path), default=Path("parquet"), show_default=True)
 @click.option("--split", default="test", show_default=True)
-@click.option("--settings", "settings_json", default="{}", show_default=True,
-              help='Episode settings as JSON, e.g. \'{"mode": "planner", "output": "action"}\'.')
+@click.option(
+    "--settings",
+    "settings_json",
+    default="{}",
+    show_default=True,
+    help='Episode settings as JSON, e.g. \'{"mode": "planner", "output": "action"}\'.',
+)
 @click.option("--server", default=None, help="URL of a running `planarium serve`.")
 @click.option("--spawn", is_flag=True, help="Start a local server for this run (its log is --out).")
 @click.option("--out", type=click.Path(path_type=Path), default=Path("episodes.jsonl"), show_default=True)
@@ -31,9 +37,22 @@ if TYPE_CHECKING:
 @click.option("--base-url", default=None, help="OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1.")
 @click.option("--max-tokens", type=int, default=1024, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the random agent.")
-def run(agent_name: str, config: str, data: Path, split: str, settings_json: str, server: str | None, spawn: bool,
-        out: Path, concurrency: int, limit: int | None, model: str | None, base_url: str | None,
-        max_tokens: int, seed: int) -> None:
+def run(
+    agent_name: str,
+    config: str,
+    data: Path,
+    split: str,
+    settings_json: str,
+    server: str | None,
+    spawn: bool,
+    out: Path,
+    concurrency: int,
+    limit: int | None,
+    model: str | None,
+    base_url: str | None,
+    max_tokens: int,
+    seed: int,
+) -> None:
     """Play the episodes of CONFIG with an agent through the HTTP API and write their log."""
     from agents.client import RolloutClient
     from scorer.dataset import DatasetError, check_selection, load_keys
@@ -54,8 +73,9 @@ def run(agent_name: str, config: str, data: Path, split: str, settings_json: str
 
     try:
         rows = [r for r in load_keys(data, split, {config}).rows.values() if r.task == "episode"][:limit]
-        agent = make_agent(agent_name, model=model, base_url=base_url, max_tokens=max_tokens, seed=seed,
-                           concurrency=concurrency)
+        agent = make_agent(
+            agent_name, model=model, base_url=base_url, max_tokens=max_tokens, seed=seed, concurrency=concurrency
+        )
     except (DatasetError, ValueError, RuntimeError) as error:
         raise click.ClickException(str(error)) from None
     if not rows:
@@ -64,8 +84,9 @@ def run(agent_name: str, config: str, data: Path, split: str, settings_json: str
     client = RolloutClient(spawned.url if spawned else str(server))
     try:
         with tqdm(total=len(rows), desc=f"{agent_name} on {config}", unit="episode") as bar:
-            report = run_episodes(client, agent, rows, settings, model or agent_name, concurrency,
-                                  on_done=lambda: bar.update(1))
+            report = run_episodes(
+                client, agent, rows, settings, model or agent_name, concurrency, on_done=lambda: bar.update(1)
+            )
     finally:
         if spawned:
             spawned.shutdown()
@@ -76,8 +97,10 @@ def run(agent_name: str, config: str, data: Path, split: str, settings_json: str
     successes = f"{len(report.logs)} episodes logged to {out}"
     click.echo(f"{successes}; score them with: score {out} --data {data} --configs {config}")
     if report.errors:  # a run that lost episodes must not look like a clean one to a script
-        raise click.ClickException(f"{len(report.errors)} of {len(rows)} episode(s) could not be played "
-                                   "(warnings above); they are not in the log")
+        raise click.ClickException(
+            f"{len(report.errors)} of {len(rows)} episode(s) could not be played "
+            "(warnings above); they are not in the log"
+        )
 
 
 def _check_reachable(client: RolloutClient) -> None:
@@ -87,8 +110,10 @@ def _check_reachable(client: RolloutClient) -> None:
         client.health()
     except (ServerError, OSError, ValueError) as error:
         reason = getattr(error, "reason", None) or error
-        raise click.ClickException(f"cannot reach the rollout server at {client.url} ({reason}); "
-                                   "start one with `planarium serve`, or use --spawn") from None
+        raise click.ClickException(
+            f"cannot reach the rollout server at {client.url} ({reason}); "
+            "start one with `planarium serve`, or use --spawn"
+        ) from None
 
 
 def episode_settings(text: str) -> dict[str, object]:
@@ -102,7 +127,7 @@ def episode_settings(text: str) -> dict[str, object]:
     return settings
 
 
-def _spawn(data: Path, out: Path):  # type: ignore[no-untyped-def]
+def _spawn(data: Path, out: Path) -> RolloutServer:
     from scorer.rollout import start_server
 
     if out.exists():

@@ -35,5 +35,5 @@ def split_system(text: str, system_prompts: Sequence[str]) -> tuple[str | None, 
     """(system part, the rest) when ``text`` starts with one of ``system_prompts``, else (None, text)."""
     for system in sorted(system_prompts, key=len, reverse=True):  # the longest match, should one extend another
         if text.startswith(system):
-            return system, text[len(system):].lstrip("\n")
+            return system, text[len(system) :].lstrip("\n")
     return None, text

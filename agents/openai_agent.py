@@ -34,8 +34,14 @@ class Completion:
 class OpenAIChat:
     """POST /chat/completions with retries and exponential backoff."""
 
-    def __init__(self, base_url: str | None = None, api_key: str | None = None, retries: int = 3,
-                 timeout_s: float = 300.0, backoff_s: float = 1.0) -> None:
+    def __init__(
+        self,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        retries: int = 3,
+        timeout_s: float = 300.0,
+        backoff_s: float = 1.0,
+    ) -> None:
         self.base_url = (base_url or os.environ.get("OPENAI_BASE_URL") or "http://127.0.0.1:8000/v1").rstrip("/")
         self.api_key = api_key or os.environ.get("OPENAI_API_KEY") or "EMPTY"
         self.retries, self.timeout_s, self.backoff_s = retries, timeout_s, backoff_s
@@ -55,8 +61,11 @@ class OpenAIChat:
 
     def _post(self, data: bytes) -> str:
         request = urllib.request.Request(
-            f"{self.base_url}/chat/completions", data=data, method="POST",
-            headers={"Content-Type": "application/json", "Authorization": f"Bearer {self.api_key}"})
+            f"{self.base_url}/chat/completions",
+            data=data,
+            method="POST",
+            headers={"Content-Type": "application/json", "Authorization": f"Bearer {self.api_key}"},
+        )
         with urllib.request.urlopen(request, timeout=self.timeout_s) as response:
             answer = json.loads(response.read())
         return answer["choices"][0]["message"].get("content") or ""
@@ -71,8 +80,16 @@ def _retryable(error: Exception) -> bool:
 class OpenAIAgent:
     name = "openai"
 
-    def __init__(self, base_url: str | None = None, model: str | None = None, api_key: str | None = None,
-                 max_tokens: int = 1024, retries: int = 3, timeout_s: float = 300.0, concurrency: int = 8) -> None:
+    def __init__(
+        self,
+        base_url: str | None = None,
+        model: str | None = None,
+        api_key: str | None = None,
+        max_tokens: int = 1024,
+        retries: int = 3,
+        timeout_s: float = 300.0,
+        concurrency: int = 8,
+    ) -> None:
         self.chat = OpenAIChat(base_url, api_key, retries, timeout_s)
         self.model = model or os.environ.get("PLANARIUM_MODEL") or ""
         if not self.model:
@@ -89,8 +106,12 @@ class OpenAIAgent:
         self.chat.retries = value
 
     def request_body(self, observation: dict[str, Any]) -> dict[str, Any]:
-        return {"model": self.model, "messages": chat_messages(observation), "temperature": 0,
-                "max_tokens": self.max_tokens}
+        return {
+            "model": self.model,
+            "messages": chat_messages(observation),
+            "temperature": 0,
+            "max_tokens": self.max_tokens,
+        }
 
     def act(self, turns: list[Turn]) -> list[str]:
         with ThreadPoolExecutor(max_workers=max(1, self.concurrency)) as pool:

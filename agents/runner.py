@@ -24,16 +24,23 @@ class RunReport:
     errors: list[str] = field(default_factory=list)
 
 
-def run_episodes(client: RolloutClient, agent: Agent, rows: Sequence[KeyRow], settings: dict[str, Any],
-                 model: str | None, concurrency: int = 8, on_done: Callable[[], None] = lambda: None) -> RunReport:
+def run_episodes(
+    client: RolloutClient,
+    agent: Agent,
+    rows: Sequence[KeyRow],
+    settings: dict[str, Any],
+    model: str | None,
+    concurrency: int = 8,
+    on_done: Callable[[], None] = lambda: None,
+) -> RunReport:
     report = RunReport()
     with ThreadPoolExecutor(max_workers=max(1, concurrency)) as pool:
         for start in range(0, len(rows), concurrency):
-            chunk = rows[start:start + concurrency]
+            chunk = rows[start : start + concurrency]
             turns = [t for t in pool.map(lambda r: _start(client, r, settings, model, report), chunk) if t]
             while turns:
                 replies = agent.act(turns)
-                stepped = list(pool.map(lambda pair: _step(client, *pair, report), zip(turns, replies)))
+                stepped = list(pool.map(lambda turn, reply: _step(client, turn, reply, report), turns, replies))
                 turns = [turn for turn, alive in zip(turns, stepped) if alive]
             for _ in chunk:
                 on_done()
@@ -41,8 +48,9 @@ def run_episodes(client: RolloutClient, agent: Agent, rows: Sequence[KeyRow], se
     return report
 
 
-def _start(client: RolloutClient, row: KeyRow, settings: dict[str, Any], model: str | None,
-           report: RunReport) -> Turn | None:
+def _start(
+    client: RolloutClient, row: KeyRow, settings: dict[str, Any], model: str | None, report: RunReport
+) -> Turn | None:
     try:
         answer = client.start(row.id, settings, model)
     except (ServerError, OSError) as error:

@@ -18,9 +18,9 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from scorer.families.slidegeom.ivispar import read_board_folder
 from scorer.families.slidegeom.board import Board
 from scorer.families.slidegeom.generate import generate_boards
+from scorer.families.slidegeom.ivispar import read_board_folder
 from scorer.families.slidegeom.search import bfs_solve, cache_clear, solve
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -11,7 +11,6 @@ from typing import Any
 
 from datasets import Features, Image, List, Value
 
-
 BASE_COLUMNS = ("id", "domain", "task", "difficulty", "images", "prompt")
 KEY_COLUMNS = ("domain_pddl", "problem_pddl", "answer_key", "meta")
 

@@ -58,8 +58,10 @@ def reported_errors(ctx: click.Context) -> Iterator[None]:
         if ctx.meta.get(DEBUG):
             raise
         summary = " ".join(str(error).split())[:200]
-        raise InternalError(f"internal error ({type(error).__name__}: {summary}); run again with --debug "
-                            "for the traceback, and report it") from None
+        raise InternalError(
+            f"internal error ({type(error).__name__}: {summary}); run again with --debug "
+            "for the traceback, and report it"
+        ) from None
 
 
 class LazyGroup(click.Group):
@@ -69,8 +71,13 @@ class LazyGroup(click.Group):
     (optional) is shown by ``--help`` without importing anything.
     """
 
-    def __init__(self, *args: object, lazy: Callable[[], Mapping[str, str]],
-                 short_help: Mapping[str, str] | None = None, **kwargs: object) -> None:
+    def __init__(
+        self,
+        *args: object,
+        lazy: Callable[[], Mapping[str, str]],
+        short_help: Mapping[str, str] | None = None,
+        **kwargs: object,
+    ) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self._lazy = lazy
         self._short_help = dict(short_help or {})
@@ -148,8 +155,13 @@ def main(ctx: click.Context, debug: bool) -> None:
 
 @main.command()
 @click.option("--configs", default=None, help="Comma-separated config names (default: all).")
-@click.option("--size", type=click.Choice(["mini", "full"]), default="full", show_default=True,
-              help="mini: a few problems per difficulty, for demos and tests.")
+@click.option(
+    "--size",
+    type=click.Choice(["mini", "full"]),
+    default="full",
+    show_default=True,
+    help="mini: a few problems per difficulty, for demos and tests.",
+)
 @click.option("--seed", type=int, default=0, show_default=True, help="Base seed of every generator.")
 @click.option("--out", type=click.Path(path_type=Path), default=DEFAULT_DATA, show_default=True)
 @click.option("--quiet", is_flag=True, help="No progress bars.")
@@ -171,25 +183,59 @@ def build(configs: str | None, size: str, seed: int, out: Path, quiet: bool) -> 
 @main.command(context_settings=CONTEXT)
 @click.version_option(__version__, prog_name="planarium score")
 @click.argument("predictions", required=False, type=click.Path(path_type=Path))
-@click.option("--data", type=click.Path(path_type=Path), default=DEFAULT_DATA, show_default=True,
-              help="Built dataset folder (with checksums.json).")
-@click.option("--out", type=click.Path(path_type=Path), default=Path("results.json"), show_default=True,
-              help="results.json path; per-row verdicts go to <stem>.rows.jsonl beside it.")
+@click.option(
+    "--data",
+    type=click.Path(path_type=Path),
+    default=DEFAULT_DATA,
+    show_default=True,
+    help="Built dataset folder (with checksums.json).",
+)
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path),
+    default=Path("results.json"),
+    show_default=True,
+    help="results.json path; per-row verdicts go to <stem>.rows.jsonl beside it.",
+)
 @click.option("--split", default="test", show_default=True)
 @click.option("--configs", default=None, help="Only score these comma-separated configs.")
-@click.option("--all-configs", is_flag=True,
-              help="Grade every selected config, even those no prediction touches (their rows score 0).")
-@click.option("--duplicates", type=click.Choice(["first", "last", "error"]), default="first", show_default=True,
-              help="Which line of a repeated id counts (error: refuse the file).")
+@click.option(
+    "--all-configs",
+    is_flag=True,
+    help="Grade every selected config, even those no prediction touches (their rows score 0).",
+)
+@click.option(
+    "--duplicates",
+    type=click.Choice(["first", "last", "error"]),
+    default="first",
+    show_default=True,
+    help="Which line of a repeated id counts (error: refuse the file).",
+)
 @click.option("--gold", is_flag=True, help="Score the answer keys themselves (must give 100%).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-@click.option("--heatmap", type=click.Path(path_type=Path), default=None,
-              help="Also draw the completion heat maps of the scored configs whose family draws one "
-              "(e.g. episodes over geoms x optimal length) to this PNG.")
+@click.option(
+    "--heatmap",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Also draw the completion heat maps of the scored configs whose family draws one "
+    "(e.g. episodes over geoms x optimal length) to this PNG.",
+)
 @click.option("--debug", is_flag=True, help=DEBUG_HELP)
 @click.pass_context
-def score(ctx: click.Context, predictions: Path | None, data: Path, out: Path, split: str, configs: str | None,
-          all_configs: bool, duplicates: str, gold: bool, quiet: bool, heatmap: Path | None, debug: bool) -> None:
+def score(
+    ctx: click.Context,
+    predictions: Path | None,
+    data: Path,
+    out: Path,
+    split: str,
+    configs: str | None,
+    all_configs: bool,
+    duplicates: str,
+    gold: bool,
+    quiet: bool,
+    heatmap: Path | None,
+    debug: bool,
+) -> None:
     """Score PREDICTIONS (JSON Lines: {"id": ..., "response": "raw text"}) and print a table.
 
     Only the configs the predictions touch are graded (the others are listed as not attempted).
@@ -199,8 +245,18 @@ def score(ctx: click.Context, predictions: Path | None, data: Path, out: Path, s
         _score(predictions, data, out, split, configs, all_configs, duplicates, gold, quiet, heatmap)
 
 
-def _score(predictions: Path | None, data: Path, out: Path, split: str, configs: str | None, all_configs: bool,
-           duplicates: str, gold: bool, quiet: bool, heatmap: Path | None) -> None:
+def _score(
+    predictions: Path | None,
+    data: Path,
+    out: Path,
+    split: str,
+    configs: str | None,
+    all_configs: bool,
+    duplicates: str,
+    gold: bool,
+    quiet: bool,
+    heatmap: Path | None,
+) -> None:
     from scorer.dataset import check_selection
 
     if (predictions is None) == (not gold):
@@ -230,8 +286,10 @@ def _print_score_run(run: ScoreRun, duplicates_policy: str) -> None:
     click.echo()
     click.echo(counts_table(run.grading))
     if run.not_attempted:
-        click.echo(f"\nnot attempted (no prediction; --all-configs to count their rows as missing): "
-                   f"{', '.join(run.not_attempted)}")
+        click.echo(
+            f"\nnot attempted (no prediction; --all-configs to count their rows as missing): "
+            f"{', '.join(run.not_attempted)}"
+        )
     click.echo(f"\nwrote {run.results_path} and {run.rows_path}")
 
 
@@ -242,9 +300,12 @@ def _print_problems(problems: list[InputProblem], duplicates_policy: str) -> Non
         by_kind.setdefault(problem.kind, []).append(problem)
     duplicates = by_kind.pop("duplicate", [])
     if duplicates:
-        click.echo(f"warning: duplicate: {len(duplicates):,} line(s) repeat an id given before (the first: "
-                   f"{duplicates[0].message.split(';')[0]}); the {duplicates_policy} line of each id counts "
-                   "(--duplicates first|last|error)", err=True)
+        click.echo(
+            f"warning: duplicate: {len(duplicates):,} line(s) repeat an id given before (the first: "
+            f"{duplicates[0].message.split(';')[0]}); the {duplicates_policy} line of each id counts "
+            "(--duplicates first|last|error)",
+            err=True,
+        )
     for kind, found in by_kind.items():
         for problem in found[:PROBLEMS_SHOWN]:
             click.echo(f"warning: {kind}: {problem.message}", err=True)
@@ -258,8 +319,10 @@ def _write_heatmaps(grading: Grading, path: Path) -> None:
     scored = sorted({family_of(row.domain).name: family_of(row.domain) for row, _ in grading.rows}.items())
     writers = [family.plots["heatmap"] for _, family in scored if "heatmap" in family.plots]
     if not writers:
-        click.echo("warning: --heatmap: the scored configs hold no episodes that a heat map is drawn for; "
-                   "nothing drawn", err=True)
+        click.echo(
+            "warning: --heatmap: the scored configs hold no episodes that a heat map is drawn for; nothing drawn",
+            err=True,
+        )
         return
     written: list[Path] = []
     for write in writers:
@@ -272,8 +335,12 @@ def _write_heatmaps(grading: Grading, path: Path) -> None:
 
 
 @main.command()
-@click.option("--kind", type=click.Choice(["gold", "wrong"]), required=True,
-              help="gold: the answer keys; wrong: a wrong answer for every row.")
+@click.option(
+    "--kind",
+    type=click.Choice(["gold", "wrong"]),
+    required=True,
+    help="gold: the answer keys; wrong: a wrong answer for every row.",
+)
 @click.option("--data", type=click.Path(path_type=Path), default=DEFAULT_DATA, show_default=True)
 @click.option("--split", default="test", show_default=True)
 @click.option("-o", "--out", type=click.Path(path_type=Path), required=True, help="predictions.jsonl to write.")
@@ -292,8 +359,13 @@ def answers(kind: str, data: Path, split: str, out: Path) -> None:
 
 
 @main.command(context_settings=CONTEXT)
-@click.option("--data", type=click.Path(path_type=Path), default=DEFAULT_DATA, show_default=True,
-              help="Dataset folder whose built rows are counted.")
+@click.option(
+    "--data",
+    type=click.Path(path_type=Path),
+    default=DEFAULT_DATA,
+    show_default=True,
+    help="Dataset folder whose built rows are counted.",
+)
 def configs(data: Path) -> None:
     """List every config: family, kind, rows built per split, paper, and how to make it."""
     from data_build.catalog import catalog, rows_cell

@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 
 from scorer.dataset import KeyedDataset
-from scorer.predictions import Prediction
 from scorer.families import task_kinds
+from scorer.predictions import Prediction
 
 REFERENCE_KINDS = ("gold", "wrong")
 

@@ -29,9 +29,17 @@ class ScoreRun:
     not_attempted: list[str] = field(default_factory=list)  # selected configs no prediction touched
 
 
-def score_file(predictions_path: Path | None, data: Path, out: Path, split: str = "test",
-               gold: bool = False, configs: set[str] | None = None, all_configs: bool = False,
-               duplicates: str = "first", show_progress: bool = False) -> ScoreRun:
+def score_file(
+    predictions_path: Path | None,
+    data: Path,
+    out: Path,
+    split: str = "test",
+    gold: bool = False,
+    configs: set[str] | None = None,
+    all_configs: bool = False,
+    duplicates: str = "first",
+    show_progress: bool = False,
+) -> ScoreRun:
     """Score a predictions file (or the gold answers) against the dataset in ``data``."""
     check_selection(data, split, configs)  # before reading anything big
     prediction_set = None if gold else read_predictions(_given(predictions_path), duplicates)
@@ -73,8 +81,14 @@ def _progress_bar(shown: bool) -> Callable[[Iterable[KeyRow]], Iterable[KeyRow]]
     def wrap(rows: Iterable[KeyRow]) -> Iterable[KeyRow]:
         from tqdm import tqdm
 
-        return tqdm(rows, desc="scoring", unit="row", disable=not shown, leave=False,
-                    total=len(rows) if isinstance(rows, Sized) else None)
+        return tqdm(
+            rows,
+            desc="scoring",
+            unit="row",
+            disable=not shown,
+            leave=False,
+            total=len(rows) if isinstance(rows, Sized) else None,
+        )
 
     return wrap
 
@@ -85,8 +99,9 @@ def _given(path: Path | None) -> Path:
     return path
 
 
-def _predictions(dataset: KeyedDataset, prediction_set: PredictionSet | None, split: str,
-                 configs: set[str] | None) -> tuple[dict[str, Prediction], list[InputProblem], str]:
+def _predictions(
+    dataset: KeyedDataset, prediction_set: PredictionSet | None, split: str, configs: set[str] | None
+) -> tuple[dict[str, Prediction], list[InputProblem], str]:
     if prediction_set is None:
         text = "".join(line + "\n" for line in reference_lines(dataset, "gold"))
         return reference_predictions(dataset, "gold"), [], hashlib.sha256(text.encode()).hexdigest()

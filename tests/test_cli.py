@@ -74,8 +74,9 @@ def test_score_console_script_is_planarium_score() -> None:
 
 
 def _planarium(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([str(Path(sys.executable).parent / "planarium"), *args], capture_output=True, text=True,
-                          cwd=cwd)
+    return subprocess.run(
+        [str(Path(sys.executable).parent / "planarium"), *args], capture_output=True, text=True, cwd=cwd
+    )
 
 
 def _seconds(*command: str) -> float:
@@ -106,15 +107,18 @@ def test_help_and_usage_errors_answer_within_a_second(mini_data: Path) -> None:
 def test_score_has_version_and_short_help() -> None:
     version = subprocess.run([str(Path(sys.executable).parent / "score"), "--version"], capture_output=True, text=True)
     assert version.returncode == 0 and __version__ in version.stdout
-    assert "PREDICTIONS" in subprocess.run([str(Path(sys.executable).parent / "score"), "-h"], capture_output=True,
-                                           text=True).stdout
+    assert (
+        "PREDICTIONS"
+        in subprocess.run([str(Path(sys.executable).parent / "score"), "-h"], capture_output=True, text=True).stdout
+    )
 
 
 def test_unknown_config_and_split_get_a_did_you_mean(mini_data: Path) -> None:
     result = _score("--gold", "--data", str(mini_data), "--configs", "blocksworld-grond")
     _assert_one_line_error(result, "unknown config 'blocksworld-grond'; did you mean 'blocksworld-ground'? known:")
-    _assert_one_line_error(_score("--gold", "--data", str(mini_data), "--split", "tset"),
-                           "unknown split 'tset'; did you mean 'test'?")
+    _assert_one_line_error(
+        _score("--gold", "--data", str(mini_data), "--split", "tset"), "unknown split 'tset'; did you mean 'test'?"
+    )
     assert "did you mean 'import'" in _planarium("imprt").stderr
 
 
@@ -128,8 +132,9 @@ def test_score_reports_untouched_configs_in_one_line(mini_data: Path, tmp_path: 
     CliRunner().invoke(main, ["answers", "--kind", "gold", "--data", str(mini_data), "-o", str(predictions)])
     lines = [line for line in predictions.read_text().splitlines() if '"blocksworld-ground/' in line]
     predictions.write_text("\n".join(lines * 3) + "\n")
-    result = CliRunner().invoke(main, ["score", str(predictions), "--data", str(mini_data), "--out",
-                                       str(tmp_path / "r.json"), "--quiet"])
+    result = CliRunner().invoke(
+        main, ["score", str(predictions), "--data", str(mini_data), "--out", str(tmp_path / "r.json"), "--quiet"]
+    )
     assert result.exit_code == 0, result.output
     assert sum("warning: duplicate" in line for line in result.output.splitlines()) == 1
     assert [line for line in result.output.splitlines() if line.startswith("not attempted")]
@@ -150,14 +155,37 @@ def test_configs_lists_every_config_with_what_is_built(mini_data: Path) -> None:
 
 
 def test_run_exits_non_zero_when_the_server_cannot_be_reached(mini_data: Path) -> None:
-    result = _planarium("run", "--agent", "optimal", "--config", "blocksworld-episodes", "--data", str(mini_data),
-                        "--server", "http://127.0.0.1:9")
+    result = _planarium(
+        "run",
+        "--agent",
+        "optimal",
+        "--config",
+        "blocksworld-episodes",
+        "--data",
+        str(mini_data),
+        "--server",
+        "http://127.0.0.1:9",
+    )
     _assert_one_line_error(result, "cannot reach the rollout server")
 
 
 def test_run_exits_non_zero_when_an_episode_could_not_be_played(mini_data: Path, tmp_path: Path) -> None:
     # The server refuses to start an episode in a mode the family does not offer.
-    result = _planarium("run", "--agent", "optimal", "--config", "blocksworld-episodes", "--data", str(mini_data),
-                        "--spawn", "--limit", "2", "--settings", '{"mode": "nope"}', "--out", str(tmp_path / "e.jsonl"))
+    result = _planarium(
+        "run",
+        "--agent",
+        "optimal",
+        "--config",
+        "blocksworld-episodes",
+        "--data",
+        str(mini_data),
+        "--spawn",
+        "--limit",
+        "2",
+        "--settings",
+        '{"mode": "nope"}',
+        "--out",
+        str(tmp_path / "e.jsonl"),
+    )
     assert result.returncode == 1 and "2 of 2 episode(s) could not be played" in result.stderr
     assert "unknown mode 'nope'" in result.stderr

@@ -53,8 +53,14 @@ def test_wrong_answers_score_zero(mini_data: Path, tmp_path: Path) -> None:
 
 def test_missing_unknown_duplicate_and_malformed_lines_are_reported(mini_data: Path, tmp_path: Path) -> None:
     gold = [line for line in reference_lines(load_keys(mini_data), "gold") if CONFIG in line]
-    lines = [gold[0], "{not json", gold[0], json.dumps({"id": "nope/test/0001", "response": "Yes"}),
-             json.dumps({"id": json.loads(gold[1])["id"], "response": "I am not sure"}), gold[2]]
+    lines = [
+        gold[0],
+        "{not json",
+        gold[0],
+        json.dumps({"id": "nope/test/0001", "response": "Yes"}),
+        json.dumps({"id": json.loads(gold[1])["id"], "response": "I am not sure"}),
+        gold[2],
+    ]
     run = score_file(_write(tmp_path / "p.jsonl", lines), mini_data, tmp_path / "results.json")
     results = json.loads(run.results_path.read_text())
     kinds = {(p["line"], kind) for kind, entry in results["input_problems"].items() for p in entry["first"]}
@@ -80,8 +86,9 @@ def test_episode_lines_are_replayed_and_client_outcomes_ignored(mini_data: Path,
     for line in wrong:  # a client claiming success must not get it
         line["episode"]["success"] = True
         line["episode"]["outcome"] = {"success": True}
-    run = score_file(_write(tmp_path / "p.jsonl", [json.dumps(line) for line in wrong]), mini_data,
-                     tmp_path / "results.json")
+    run = score_file(
+        _write(tmp_path / "p.jsonl", [json.dumps(line) for line in wrong]), mini_data, tmp_path / "results.json"
+    )
     results = json.loads(run.results_path.read_text())
     assert results["configs"]["blocksworld-episodes"]["metrics"]["all"]["success"]["value"] == 0.0
 
@@ -130,4 +137,3 @@ def test_duplicates_are_summarised_and_follow_the_policy(mini_data: Path, tmp_pa
     assert problems["duplicate"]["count"] == 99 and len(problems["duplicate"]["first"]) == 5
     with pytest.raises(PredictionsFileError, match="--duplicates error"):
         score_file(path, mini_data, tmp_path / "error.json", duplicates="error")
-

@@ -8,7 +8,6 @@ from ._grounder import ground_problem
 from ._reading import read_problem
 from ._task import Task
 
-
 _UP_LOCK = threading.Lock()
 
 

@@ -12,7 +12,7 @@ from scorer.dataset import KeyedDataset
 from scorer.grading import Grading
 from scorer.predictions import InputProblem, Prediction
 from scorer.report.pair import write_pair
-from scorer.report.table import format_table
+from scorer.report.table import Cell, format_table
 
 SCHEMA_VERSION = 3  # 2: input_problems summarised per kind; not_attempted. 3: run (what produced them)
 EXAMPLES_KEPT = 5  # problems quoted per kind; a file of 100,000 duplicates stays a small results.json
@@ -108,7 +108,7 @@ def results_table(grading: Grading) -> str:
     """The main table, then one pivot per family of ``metric[label]`` metrics.
 
     A metric named ``accuracy[<domain>]`` in group ``nexta`` is one cell of a
-    label x group matrix (for ACP: seed 002's domain x task figure), far easier
+    label x group matrix (for ACP: ACPBench Hard's domain x task figure), far easier
     to read as a matrix than as one line per cell.
     """
     table_rows = []
@@ -149,5 +149,5 @@ def _pivot_table(title: str, cells: dict[tuple[str, str], float | None]) -> str:
 
 def counts_table(grading: Grading) -> str:
     headers = ["config", "n", "missing", "unparsable", "invalid", "undecided"]
-    table_rows = [[name, *(r.counts[h] for h in headers[1:])] for name, r in grading.configs.items()]
+    table_rows: list[list[Cell]] = [[name, *(r.counts[h] for h in headers[1:])] for name, r in grading.configs.items()]
     return format_table(table_rows, headers)

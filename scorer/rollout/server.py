@@ -68,6 +68,7 @@ class RolloutServer(ThreadingHTTPServer):
     @property
     def url(self) -> str:
         host, port = self.server_address[:2]
+        host = host.decode() if isinstance(host, bytes) else host  # socketserver types it str | bytes
         return f"http://[{host}]:{port}" if self.address_family == socket.AF_INET6 else f"http://{host}:{port}"
 
     def start(self) -> RolloutServer:

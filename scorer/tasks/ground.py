@@ -1,12 +1,12 @@
 """Task kind ``ground``: one yes/no question about one state shown as an image.
 
-Asked as ViPlan's Ground prompt (seed 000, appendix I) with the question after the
+Asked as ViPlan's Ground prompt (ViPlan, appendix I) with the question after the
 keyword "Question:" (ViPlan's code announced that keyword but never wrote it); the
 ``cot`` column holds the Ground + CoT variant. The answer is parsed by
 ``parse_yes_no``: the last ``<answer>`` tag, else the first yes/no word.
 
 Metrics: accuracy (overall, per predicate), and the yes-rate beside the true yes-rate,
-which exposes the yes/no bias of seed 000 appendix L.
+which exposes the yes/no bias of ViPlan, appendix L.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ COT_SYSTEM = (
     "You are tasked with replying to a question about the given image. You will be given a single "
     'question, defined after the keyword "Question:" and will need to first reason about it and then '
     "give a Yes or No answer. The reasoning for your answer should be written within the XML-style "
-    "<explanation></explanation> tags. To write the final answer, you should write only \"Yes\" or "
+    '<explanation></explanation> tags. To write the final answer, you should write only "Yes" or '
     '"No" surrounded by <answer></answer> tags. Do not write anything else besides your step-by-step '
     "reasoning and your answer.\n\n"
     "Example output for a question about an image:\n"
@@ -80,8 +80,7 @@ def reference(kind: str, row: KeyRow) -> dict[str, Any]:
 # The answers the two system prompts ask for, as lark grammars for guided decoding.
 PLAIN_ANSWER = 'start: "Yes" | "No"\n'
 COT_ANSWER = (
-    'start: "<explanation>" REASONING "</explanation>" "\\n<answer>" ("Yes" | "No") "</answer>"\n'
-    "REASONING: /[^<]+/\n"
+    'start: "<explanation>" REASONING "</explanation>" "\\n<answer>" ("Yes" | "No") "</answer>"\nREASONING: /[^<]+/\n'
 )
 
 
@@ -89,5 +88,11 @@ def answer_format(row: KeyRow, column: str) -> AnswerFormat:
     return AnswerFormat("grammar", COT_ANSWER if column == "cot" else PLAIN_ANSWER)
 
 
-GROUND = TaskKind("ground", question_judge(judge), aggregate, reference,
-                  system_prompts=(GROUND_SYSTEM, COT_SYSTEM), answer_format=answer_format)
+GROUND = TaskKind(
+    "ground",
+    question_judge(judge),
+    aggregate,
+    reference,
+    system_prompts=(GROUND_SYSTEM, COT_SYSTEM),
+    answer_format=answer_format,
+)

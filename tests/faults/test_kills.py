@@ -149,7 +149,9 @@ def test_serve_killed_mid_traffic_leaves_a_log_that_scores(
     def traffic() -> None:
         while not stop.is_set():
             try:
-                episode_id = call("/episodes", {"id": row_id, "settings": {"max_steps": 1, "view": "text"}})["episode_id"]
+                episode_id = call("/episodes", {"id": row_id, "settings": {"max_steps": 1, "view": "text"}})[
+                    "episode_id"
+                ]
                 call(f"/episodes/{episode_id}/step", {"reply": "no move"})
             except (OSError, http.client.HTTPException, ValueError, KeyError):
                 return  # the server is gone

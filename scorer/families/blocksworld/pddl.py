@@ -5,8 +5,6 @@ from __future__ import annotations
 from functools import cache
 from importlib.resources import files
 
-from scorer.pddl import problem_text
-
 from scorer.families.blocksworld.state import (
     Layout,
     blocks_of,
@@ -14,6 +12,7 @@ from scorer.families.blocksworld.state import (
     column_order_atoms,
     layout_atoms,
 )
+from scorer.pddl import problem_text
 
 
 @cache

@@ -11,8 +11,8 @@ from functools import cache
 
 from tqdm import tqdm
 
-from scorer.families.blocksworld import DIFFICULTIES, BlocksProblem, generate_problem
 from data_build.spec import SPLITS, BuildSettings
+from scorer.families.blocksworld import DIFFICULTIES, BlocksProblem, generate_problem
 
 PROBLEMS_PER_DIFFICULTY = {"full": {"test": 25, "dev": 5}, "mini": {"test": 3, "dev": 1}}
 

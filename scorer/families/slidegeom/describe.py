@@ -1,5 +1,5 @@
 """Task kind ``describe``: list every geom of a sliding geom board shown as one image,
-with its cell (iVISPAR's board-state inference, seed 001 section 4.7).
+with its cell (iVISPAR's board-state inference, section 4.7).
 
 **Reading a reply.** If the reply contains ``description:`` (any case), only the text
 after the last one counts (iVISPAR's prompt ends its chain of thought with
@@ -209,9 +209,7 @@ def _match(predicted: Sequence[PredictedGeom], truth: Truth) -> list[tuple[int, 
     cost[n_predicted:, n_true:] = 0
     rows, columns = linear_sum_assignment(cost)
     return [
-        (int(p), int(t))
-        for p, t in zip(rows, columns)
-        if p < n_predicted and t < n_true and cost[p, t] < _FORBIDDEN
+        (int(p), int(t)) for p, t in zip(rows, columns) if p < n_predicted and t < n_true and cost[p, t] < _FORBIDDEN
     ]
 
 
@@ -343,12 +341,15 @@ def answer_format(row: KeyRow, column: str) -> AnswerFormat:
     """The prompt's ending as a lark grammar (for guided decoding): 'description:', then one
     ``<cell> <colour> <shape>`` per line, cells limited to the row's board."""
     size = int(row.meta.get("board_size", 4)) if isinstance(row.meta, dict) else 4
-    cells = " | ".join(f'"{cell_name((column_index, row_index))}"'
-                       for row_index in range(size) for column_index in range(size))
+    cells = " | ".join(
+        f'"{cell_name((column_index, row_index))}"' for row_index in range(size) for column_index in range(size)
+    )
     words = lambda names: " | ".join(f'"{name}"' for name in names)  # noqa: E731
-    grammar = (f'start: "description:" ("\\n" geom)+\n'
-               f'geom: cell " " colour " " shape\n'
-               f"cell: {cells}\ncolour: {words(COLOURS)}\nshape: {words(SHAPES)}\n")
+    grammar = (
+        f'start: "description:" ("\\n" geom)+\n'
+        f'geom: cell " " colour " " shape\n'
+        f"cell: {cells}\ncolour: {words(COLOURS)}\nshape: {words(SHAPES)}\n"
+    )
     return AnswerFormat("grammar", grammar)
 
 

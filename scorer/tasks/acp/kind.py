@@ -1,11 +1,11 @@
-"""Task kind ``acp``: the eight generative questions of ACPBench Hard (seed 002).
+"""Task kind ``acp``: the eight generative questions of ACPBench Hard.
 
 A row's ``task`` is "acp", its ``difficulty`` and ``meta["acp_task"]`` the
 question kind (app, prog, reach, areach, val, just, land, nexta) and
 ``meta["domain"]`` the planning domain. Metrics, per group (all rows, then
-each kind as a difficulty): accuracy, which per kind group is seed 002's
+each kind as a difficulty): accuracy, which per kind group is ACPBench Hard's
 table 2; accuracy per domain, which within a kind group is the domain x kind cell of
-seed 002 figure 3; and the rate of undecided answers (a planner bound was
+ACPBench Hard, figure 3; and the rate of undecided answers (a planner bound was
 hit; scored 0). Standard errors are sqrt(p(1-p)/n).
 """
 
@@ -53,7 +53,7 @@ def judge_text(row: KeyRow, text: str) -> Judgement:
 
 
 def aggregate(rows: Sequence[ScoredRow]) -> list[Metric]:
-    # Accuracy per kind (seed 002 table 2) is the plain accuracy of each kind's group.
+    # Accuracy per kind (ACPBench Hard, table 2) is the plain accuracy of each kind's group.
     metrics = [rate("accuracy", [_hit(r) for r in rows])]
     for domain in sorted({r.meta["domain"] for r in rows}):
         metrics.append(rate(f"accuracy[{domain}]", [_hit(r) for r in rows if r.meta["domain"] == domain]))

@@ -8,7 +8,6 @@ import pytest
 
 from scorer.dataset import KeyRow
 from scorer.families.slidegeom.board import Cell, Geom
-from scorer.tasks.base import MISSING, ScoredRow
 from scorer.families.slidegeom.describe import (
     DescriptionCounts,
     aggregate,
@@ -19,6 +18,7 @@ from scorer.families.slidegeom.describe import (
     reference,
     score_description,
 )
+from scorer.tasks.base import MISSING, ScoredRow
 
 TRUTH: list[tuple[Geom, Cell]] = [
     (Geom("red", "cube"), (0, 0)),  # A1

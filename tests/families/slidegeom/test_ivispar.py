@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from scorer.families.slidegeom.ivispar import read_board_file, read_board_folder
 from scorer.families.slidegeom.board import Geom
+from scorer.families.slidegeom.ivispar import read_board_file, read_board_folder
 from scorer.families.slidegeom.moves import MoveClass, classify, parse_command
 from scorer.families.slidegeom.search import distance
 
