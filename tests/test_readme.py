@@ -26,14 +26,14 @@ import shutil
 import socket
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+
+from tests.support.scripted_endpoint import ScriptedEndpoint, canned
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
@@ -62,38 +62,6 @@ def shell_commands(block: str) -> list[str]:
     """One string per command: continuation lines joined, comments dropped."""
     joined = block.replace("\\\n", " ")
     return [command for line in joined.splitlines() if (command := COMMENT.sub("", line).strip())]
-
-
-class ScriptedEndpoint(ThreadingHTTPServer):
-    """An OpenAI-compatible chat endpoint that always gives the same reply and counts requests."""
-
-    def __init__(self) -> None:
-        super().__init__(("127.0.0.1", 0), ChatHandler)
-        self.requests = 0
-        threading.Thread(target=self.serve_forever, daemon=True).start()
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.server_address[1]}/v1"
-
-
-class ChatHandler(BaseHTTPRequestHandler):
-    server: ScriptedEndpoint
-
-    def do_POST(self) -> None:  # noqa: N802 (the name http.server calls)
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        assert self.path == "/v1/chat/completions" and body["messages"], body
-        self.server.requests += 1
-        reply = {"choices": [{"index": 0, "message": {"role": "assistant", "content": '{"plan": []}'}}]}
-        data = json.dumps(reply).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def log_message(self, *args: object) -> None:
-        pass
 
 
 @dataclass
@@ -159,7 +127,7 @@ def run_shell(session: Session, command: str) -> None:
         session.copy_mini_build(out[1] if out else "parquet")
         return None
     if command.startswith("vllm serve"):
-        session.endpoint = ScriptedEndpoint()
+        session.endpoint = ScriptedEndpoint(canned('{"plan": []}'))
         return None
     if command.startswith("planarium run") and "--agent vllm" in command:
         return None
@@ -213,7 +181,7 @@ def session(mini_data: Path, tmp_path: Path) -> Iterator[Session]:
     if started.server is not None and started.server.poll() is None:
         started.server.kill()
     if started.endpoint is not None:
-        started.endpoint.shutdown()
+        started.endpoint.close()
 
 
 def test_every_readme_block_runs_in_order_from_a_fresh_folder(session: Session) -> None:
