@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from unified_planning.environment import get_environment  # not .shortcuts: that imports every engine (0.5 s)
 from unified_planning.model import FNode, InstantaneousAction, Problem
 from unified_planning.model.effect import Effect, EffectKind
-from unified_planning.shortcuts import get_environment
 
 from ._errors import PDDLParseError, UnsupportedPDDL
 
