@@ -6,10 +6,8 @@ state from ``info["executed_action"]``, as the oracle baseline does.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 import pytest
@@ -17,29 +15,15 @@ import pytest
 from scorer.dataset import KeyRow
 from scorer.episodes.base import SettingsError
 from scorer.episodes.engine import make_episode, replay
-from scorer.families.blocksworld import DIFFICULTIES, generate_problem
-from scorer.families.blocksworld.configs.episodes import make_row
 from scorer.families.blocksworld.task import row_task
 from scorer.pddl import Task, bfs
+from tests.families.blocksworld.episode_rows import episode_row
 
 Answerer = Callable[["Tracker", dict[str, Any]], str]
 
 
-@cache  # generating a problem takes ~0.7 s; rows are immutable
 def _row(difficulty: str = "simple", seed: str = "seed") -> KeyRow:
-    problem = generate_problem(DIFFICULTIES[difficulty], seed, "p", set())
-    row = make_row(problem, "test", 0)
-    return KeyRow(
-        row["id"],
-        "blocksworld-episodes",
-        row["domain"],
-        row["task"],
-        row["difficulty"],
-        row["domain_pddl"],
-        row["problem_pddl"],
-        json.loads(row["answer_key"]),
-        json.loads(row["meta"]),
-    )
+    return episode_row(difficulty, seed)
 
 
 @dataclass

@@ -9,24 +9,11 @@ import pytest
 from scorer.dataset import KeyRow
 from scorer.episodes.base import SettingsError
 from scorer.episodes.engine import make_episode, replay
-from scorer.families.blocksworld import DIFFICULTIES, generate_problem
-from scorer.families.blocksworld.configs.episodes import make_row
+from tests.families.blocksworld.episode_rows import episode_row
 
 
 def _row(difficulty: str = "simple", seed: str = "planner-test") -> KeyRow:
-    problem = generate_problem(DIFFICULTIES[difficulty], seed, "p", set())
-    row = make_row(problem, "test", 0)
-    return KeyRow(
-        row["id"],
-        "blocksworld-episodes",
-        row["domain"],
-        row["task"],
-        row["difficulty"],
-        row["domain_pddl"],
-        row["problem_pddl"],
-        json.loads(row["answer_key"]),
-        json.loads(row["meta"]),
-    )
+    return episode_row(difficulty, seed)
 
 
 def _plan_reply(actions: list[str], explanation: str = "") -> str:

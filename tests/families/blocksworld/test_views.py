@@ -4,7 +4,6 @@ planner and the grounder mode; the scripted optimal player wins in every view.""
 from __future__ import annotations
 
 import io
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,25 +14,12 @@ from scorer.dataset import KeyRow
 from scorer.episodes.base import SettingsError
 from scorer.episodes.engine import make_episode
 from scorer.families import mode_for
-from scorer.families.blocksworld import DIFFICULTIES, generate_problem
-from scorer.families.blocksworld.configs.episodes import make_row
 from scorer.families.blocksworld.views import TEXT_VIEW_WORDS, VIEWS
+from tests.families.blocksworld.episode_rows import episode_row
 
 
 def _row() -> KeyRow:
-    problem = generate_problem(DIFFICULTIES["simple"], "views-test", "p", set())
-    row = make_row(problem, "test", 0)
-    return KeyRow(
-        row["id"],
-        "blocksworld-episodes",
-        row["domain"],
-        row["task"],
-        row["difficulty"],
-        row["domain_pddl"],
-        row["problem_pddl"],
-        json.loads(row["answer_key"]),
-        json.loads(row["meta"]),
-    )
+    return episode_row("simple", "views-test")
 
 
 @dataclass
