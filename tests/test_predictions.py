@@ -180,9 +180,9 @@ def test_multi_megabyte_lines_read_in_linear_time(tmp_path: Path) -> None:
     response = "word " * 2_000_000  # 10 MB on one line
     text = _jsonl({"id": "big", "response": response}, {"id": "small", "response": "No"}) + "x" * 5_000_000 + "\n"
     path = _write(tmp_path / "p.jsonl", text)
-    started = time.perf_counter()
+    started = time.process_time()
     pset = read_predictions(path)
-    seconds = time.perf_counter() - started
+    seconds = time.process_time() - started
     assert pset.predictions["big"].response == response
     assert _kinds(pset.problems) == [(3, "malformed")]
     assert seconds < 2.0

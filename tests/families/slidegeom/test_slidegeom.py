@@ -189,9 +189,9 @@ def test_pddl_names_read_naturally() -> None:
 
 
 def test_standard_set_is_the_papers_grid_with_no_interference() -> None:
-    started = time.perf_counter()
+    started = time.process_time()
     problems = generate_boards("standard", 0, per_cell=3)
-    assert time.perf_counter() - started < 20.0
+    assert time.process_time() - started < 20.0
     assert len(problems) == 300
     assert len({p.board for p in problems}) == 300
     assert {(len(p.board.geoms), p.optimal_length) for p in problems} == set(DIFFICULTIES["standard"].cells())

@@ -81,9 +81,9 @@ def test_grammar_rule_accepts_the_canonical_commands() -> None:
 
 def test_long_replies_parse_in_linear_time() -> None:
     prose = "Let me think about where each geom should go, step by step. " * 20_000  # 1.2 MB
-    started = time.perf_counter()
+    started = time.process_time()
     assert parse_command(prose + "action: move red cube left") == RED_CUBE
-    assert time.perf_counter() - started < 3.0
+    assert time.process_time() - started < 3.0
 
 
 def test_command_text_round_trips() -> None:

@@ -88,11 +88,11 @@ def test_a_readable_part_still_counts_when_another_is_not() -> None:
 
 def test_huge_replies_are_read_in_linear_time() -> None:
     filler = ("Car: thinking " + "x" * 200 + "\n") * 20_000 + " " * 2_000_000  # about 6 MB
-    started = time.perf_counter()
+    started = time.process_time()
     verdict = judge(filler + "\nCar: 0.67\nPerson: 4\nNo", KEY)
     assert verdict.reason == Reason.CORRECT
     assert judge(filler, KEY).reason == Reason.UNPARSABLE
-    assert time.perf_counter() - started < 5.0
+    assert time.process_time() - started < 5.0
 
 
 def _scored(verdict: Judgement, key: dict[str, Any]) -> ScoredRow:

@@ -71,10 +71,10 @@ def test_replies_get_a_verdict_and_a_reason(reply: str, expected: tuple[float, s
 
 
 def test_ten_thousand_moves_are_judged_quickly() -> None:
-    start = time.perf_counter()
+    start = time.process_time()
     stuck = verdict("Action plan: " + ",".join(["L"] * 10_000))
     reaching = verdict("Action plan: " + ",".join(["D", "D", "R", "R"] + ["U"] * 9_996))
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
     assert stuck == (0.0, "wrong", "ends at row 1, column 1 after 10000 moves, not at the goal")
     assert reaching == (1.0, "correct", "reaches the goal in 4 moves (shortest 4); 9996 moves after the goal ignored")
 
