@@ -75,12 +75,16 @@ class LazyGroup(click.Group):
         self,
         *args: object,
         lazy: Callable[[], Mapping[str, str]],
-        short_help: Mapping[str, str] | None = None,
+        short_help: Mapping[str, str] | Callable[[], Mapping[str, str]] | None = None,
         **kwargs: object,
     ) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self._lazy = lazy
-        self._short_help = dict(short_help or {})
+        self._help = short_help or {}
+
+    @property
+    def _short_help(self) -> Mapping[str, str]:
+        return self._help() if callable(self._help) else self._help
 
     def invoke(self, ctx: click.Context) -> Any:
         with reported_errors(ctx):  # every subcommand's errors: one line unless --debug
@@ -382,7 +386,13 @@ def _importer_commands() -> Mapping[str, str]:
     return importer_commands()
 
 
-@main.group(name="import", cls=LazyGroup, context_settings=CONTEXT, lazy=_importer_commands)
+def _importer_help() -> Mapping[str, str]:
+    from scorer.families import importer_help
+
+    return importer_help()
+
+
+@main.group(name="import", cls=LazyGroup, context_settings=CONTEXT, lazy=_importer_commands, short_help=_importer_help)
 def import_group() -> None:
     """Turn a paper's published data into a Planarium config (Parquet shards + card)."""
 

@@ -101,9 +101,17 @@ def test_help_and_usage_errors_answer_within_a_second(mini_data: Path) -> None:
         [str(bin_dir / "score"), "-h"],
         [str(bin_dir / "score"), "--gold", "--data", str(mini_data), "--configs", "nope"],
         [str(bin_dir / "planarium"), "nope"],
+        [str(bin_dir / "planarium"), "import", "--help"],  # importers listed from their declared help
+        [str(bin_dir / "planarium"), "import", "nope"],
     ]
     for command in commands:
         assert min(_seconds(*command) for _ in range(3)) < 1.0, command
+
+
+def test_every_importer_has_a_help_line() -> None:
+    from scorer.families import importer_commands, importer_help
+
+    assert set(importer_help()) == set(importer_commands()) and all(importer_help().values())
 
 
 def test_score_has_version_and_short_help() -> None:

@@ -83,6 +83,11 @@ def importer_commands() -> dict[str, str]:
     return commands
 
 
+def importer_help() -> dict[str, str]:
+    """``planarium import`` command names -> one line of help (listed without importing the commands)."""
+    return {name: text for family in families().values() for name, text in family.importer_help.items()}
+
+
 def mode_for(domain: str, name: str | None) -> Mode:
     """The episode mode ``name`` (None: the default) of the family owning ``domain``;
     a ValueError says which modes that family offers."""

@@ -72,6 +72,7 @@ class Family:
     plots: Mapping[str, PlotWriter] = field(default_factory=dict)  # e.g. "heatmap"
     # `planarium import NAME` -> "module:attribute" of its click command, imported only when it runs
     importers: Mapping[str, str] = field(default_factory=dict)
+    importer_help: Mapping[str, str] = field(default_factory=dict)  # name -> the line `planarium import --help` shows
 
     def mode(self, name: str) -> Mode | None:
         return next((m for m in self.modes if m.name == name), None)

@@ -25,4 +25,5 @@ FAMILY = Family(
     domains=tuple(sorted(CLASSICAL_DOMAINS)),
     configs=_configs,
     importers={"acpbench-hard": "scorer.families.classical.acpbench_import:acpbench_hard_import"},
+    importer_help={"acpbench-hard": "ACPBench Hard's own questions as config acpbench-hard."},
 )

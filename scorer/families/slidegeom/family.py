@@ -34,4 +34,5 @@ FAMILY = Family(
     episode_metrics=slidegeom_metrics,
     plots={"heatmap": write_heatmaps},
     importers={"ivispar-boards": "scorer.families.slidegeom.ivispar_import:ivispar_boards_import"},
+    importer_help={"ivispar-boards": "iVISPAR's board files as config ivispar-episodes."},
 )
