@@ -1,6 +1,6 @@
 """The VSP family (Visual Spatial Planning): the maze scenario, its main task and the
-four perception and reasoning questions T1-T4, and the collision scenario, with VSP's
-prompts."""
+four perception and reasoning questions T1-T4, the collision scenario and the routing
+scenario on a street grid, with VSP's prompts."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from scorer.families.base import Family
 from scorer.families.vsp.collision_answer import COLLISION
 from scorer.families.vsp.kind import VSP
+from scorer.families.vsp.route_answer import ROUTE
 
 if TYPE_CHECKING:
     from data_build.spec import ConfigSpec
@@ -17,17 +18,20 @@ if TYPE_CHECKING:
 
 def _configs() -> Sequence[ConfigSpec]:
     from scorer.families.vsp import vsp_import
-    from scorer.families.vsp.configs import collision, maze_vsp
+    from scorer.families.vsp.configs import collision, maze_vsp, streetmap_route
 
-    return (maze_vsp.SPEC, collision.SPEC, vsp_import.SPEC)
+    return (maze_vsp.SPEC, collision.SPEC, streetmap_route.SPEC, vsp_import.SPEC)
 
 
 FAMILY = Family(
     name="vsp",
-    summary="Maze navigation (a safe path, four perception/reasoning questions) and collision timing (VSP).",
-    domains=("maze", "collision"),
+    summary=(
+        "Maze navigation (a safe path, four perception/reasoning questions), collision timing"
+        " and street-grid routing (VSP)."
+    ),
+    domains=("maze", "collision", "streetmap"),
     configs=_configs,
-    task_kinds=(VSP, COLLISION),
+    task_kinds=(VSP, COLLISION, ROUTE),
     importers={"vsp": "scorer.families.vsp.vsp_import:vsp_import"},
     importer_help={"vsp": "VSP's maze questions (vsp-text.jsonl.gz) as config vsp-original."},
 )
