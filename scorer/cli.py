@@ -226,27 +226,14 @@ def build(configs: str | None, size: str, seed: int, out: Path, quiet: bool) -> 
 )
 @click.option("--debug", is_flag=True, help=DEBUG_HELP)
 @click.pass_context
-def score(
-    ctx: click.Context,
-    predictions: Path | None,
-    data: Path,
-    out: Path,
-    split: str,
-    configs: str | None,
-    all_configs: bool,
-    duplicates: str,
-    gold: bool,
-    quiet: bool,
-    heatmap: Path | None,
-    debug: bool,
-) -> None:
+def score(ctx: click.Context, debug: bool, **options: Any) -> None:
     """Score PREDICTIONS (JSON Lines: {"id": ..., "response": "raw text"}) and print a table.
 
     Only the configs the predictions touch are graded (the others are listed as not attempted).
     """
     ctx.meta[DEBUG] = debug or ctx.meta.get(DEBUG, False)
     with reported_errors(ctx):  # `score` is also a console script of its own, outside the group
-        _score(predictions, data, out, split, configs, all_configs, duplicates, gold, quiet, heatmap)
+        _score(**options)  # the options, typed, are _score's parameters
 
 
 def _score(
