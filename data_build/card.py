@@ -109,7 +109,15 @@ def _yaml(built: dict[str, tuple[ConfigSpec, Rows]], split_bytes: dict[tuple[str
 
 def _section(spec: ConfigSpec, rows: Rows) -> str:
     template = Template(spec.card.read_text())
-    return template.substitute(spec.card_facts(rows)).strip()
+    return template.substitute(spec.card_facts(rows)).strip() + "\n\n" + sampling_note(spec)
+
+
+def sampling_note(spec: ConfigSpec) -> str:
+    """The line of a config's section that states how its paper sampled."""
+    return (
+        f"- **Sampling in the paper**: {spec.sampling.describe()}. `planarium eval --sampling paper` "
+        "sends it; the default (`--sampling default`) is temperature 0, recorded in results.json."
+    )
 
 
 # -- merging: a build of some configs, or an import, into a folder that holds others ---------

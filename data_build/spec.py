@@ -9,6 +9,8 @@ from typing import Any
 
 from datasets import Features
 
+from scorer.families.papers import PaperSampling, paper_sampling
+
 SPLITS = ("test", "dev")
 SIZES = ("mini", "full")
 
@@ -36,6 +38,11 @@ class ConfigSpec:
     papers: tuple[str, ...] = ()  # the papers it follows, by the names of scorer.families.papers
     importer: str | None = None  # the `planarium import` command that makes it from a paper's data; None: built
     license: str = "mit"  # Hugging Face license id of its rows (imported data keeps its source's license)
+
+    @property
+    def sampling(self) -> PaperSampling:
+        """The sampling of the paper the config follows first (its questions' paper)."""
+        return paper_sampling(self.papers[0]) if self.papers else PaperSampling(source="no paper followed")
 
     @property
     def imported(self) -> bool:

@@ -26,7 +26,16 @@ from agents.eval import VARIANTS
     help="Which prompt column of a question config to send.",
 )
 @click.option("--constrained", is_flag=True, help="Send each task's answer grammar as guided decoding.")
-@click.option("--temperature", type=float, default=0.0, show_default=True)
+@click.option(
+    "--sampling",
+    "sampling_source",
+    type=click.Choice(["default", "paper"]),
+    default="default",
+    show_default=True,
+    help="default: temperature 0 (or --temperature) for every config; paper: each config's paper's sampling, "
+    "as its card states (top_p / top_k go to endpoints that take them, e.g. vLLM's).",
+)
+@click.option("--temperature", type=float, default=None, help="Temperature of --sampling default  [default: 0]")
 @click.option("--max-tokens", type=int, default=1024, show_default=True)
 @click.option("--settings", "settings_json", default="{}", show_default=True, help="Episode settings as JSON.")
 @click.option("--server", default=None, help="Play episodes through a running `planarium serve` (default: in-process).")
@@ -59,7 +68,8 @@ def eval_command(
     concurrency: int,
     variant: str,
     constrained: bool,
-    temperature: float,
+    sampling_source: str,
+    temperature: float | None,
     max_tokens: int,
     settings_json: str,
     server: str | None,
@@ -77,6 +87,8 @@ def eval_command(
     from scorer.report.results import counts_table, results_table
 
     episode_options = episode_settings(settings_json)
+    if sampling_source == "paper" and temperature is not None:
+        raise click.UsageError("--temperature sets --sampling default; --sampling paper takes each paper's")
     try:
         settings = EvalSettings(
             parse_model(model_text),
@@ -89,7 +101,8 @@ def eval_command(
             concurrency,
             variant,
             constrained,
-            Sampling(temperature, max_tokens),
+            Sampling(temperature or 0.0, max_tokens),
+            sampling_source,
             episode_options,
             server,
             cache,

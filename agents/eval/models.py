@@ -1,7 +1,8 @@
 """The models ``planarium eval`` can run: ``openai:NAME`` (any OpenAI-compatible chat
 endpoint) and ``vllm:NAME`` (vLLM offline, batched). Both take the same requests.
 
-Sampling defaults to temperature 0 and is recorded in the results. With a request's
+Sampling defaults to temperature 0 and is recorded in the results; ``--sampling paper``
+sends each config's paper's sampling instead (``paper_sampling``). With a request's
 answer format (``--constrained``), the OpenAI-compatible path sends vLLM's server
 fields ``guided_grammar`` / ``guided_json``; the offline path vLLM's guided decoding
 parameters. Both request builders are pure functions, tested without a model.
@@ -9,6 +10,7 @@ parameters. Both request builders are pure functions, tested without a model.
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -59,6 +61,17 @@ class Sampling:
 
     def as_dict(self) -> dict[str, Any]:
         return {"temperature": self.temperature, "max_tokens": self.max_tokens, **self.extra}
+
+
+def paper_sampling(config: str, max_tokens: int) -> Sampling:
+    """The sampling the paper behind ``config`` ran with (its card states it)."""
+    from scorer.families import configs
+
+    spec = configs().get(config)
+    if spec is None:
+        raise ValueError(f"--sampling paper: no registered config {config!r} declares its paper")
+    settings = dict(spec.sampling.settings)
+    return Sampling(float(settings.pop("temperature", 0.0)), max_tokens, settings)
 
 
 class ChatModel(Protocol):
@@ -148,6 +161,13 @@ class VLLMModel:
             return
         for index, output in enumerate(outputs):
             on_each(index, Completion(output.outputs[0].text))
+
+
+def with_sampling(model: ChatModel, sampling: Sampling) -> ChatModel:
+    """The same model (one endpoint client, one loaded vLLM) sampling differently."""
+    resampled = copy.copy(model)
+    resampled.sampling = sampling
+    return resampled
 
 
 def make_model(

@@ -15,7 +15,7 @@ from typing import Any
 
 from agents.eval.cache import CachedModel, ResponseCache
 from agents.eval.episodes import play_episodes
-from agents.eval.models import ModelSpec, Sampling, make_model
+from agents.eval.models import ModelSpec, Sampling, make_model, paper_sampling, with_sampling
 from agents.eval.questions import ask_questions
 from scorer.atomic import write_text
 from scorer.dataset import DatasetError, KeyedDataset, KeyRow, load_keys
@@ -42,6 +42,7 @@ class EvalSettings:
     variant: str = "prompt"
     constrained: bool = False
     sampling: Sampling = field(default_factory=Sampling)
+    sampling_source: str = "default"  # "default": ``sampling`` for every config; "paper": each config's paper's
     episode_settings: dict[str, Any] = field(default_factory=dict)
     server: str | None = None  # a running `planarium serve`; None plays episodes in-process
     cache: Path | None = None  # None: <out>/responses.sqlite
@@ -59,9 +60,16 @@ class EvalSettings:
             configs=list(self.configs),
             cache=str(self.cache_path) if self.use_cache else None,
             sampling=self.sampling.as_dict(),
+            sampling_by_config={config: sampling.as_dict() for config, sampling in self.samplings().items()},
         )
         fields.pop("show_progress")
         return fields
+
+    def samplings(self) -> dict[str, Sampling]:
+        """The sampling each config is asked with."""
+        if self.sampling_source == "default":
+            return {config: self.sampling for config in self.configs}
+        return {config: paper_sampling(config, self.sampling.max_tokens) for config in self.configs}
 
     @property
     def cache_path(self) -> Path:
@@ -79,18 +87,34 @@ class EvalRun:
 def evaluate(settings: EvalSettings) -> EvalRun:
     rows = chosen_rows(settings)
     cache = ResponseCache(settings.cache_path) if settings.use_cache else None
-    model = CachedModel(
-        make_model(settings.model, settings.sampling, settings.base_url, settings.concurrency, settings.retries), cache
-    )
+    model = make_model(settings.model, settings.sampling, settings.base_url, settings.concurrency, settings.retries)
+    lines: dict[str, dict[str, Any]] = {}
+    failures: dict[str, str] = {}
+    hits = 0
     try:
-        lines, failures = _ask(model, rows, settings)
+        for sampling, group in _by_sampling(rows, settings.samplings()):
+            cached = CachedModel(with_sampling(model, sampling), cache)
+            group_lines, group_failures = _ask(cached, group, settings)
+            lines.update(group_lines)
+            failures.update(group_failures)
+            hits += cached.hits
     finally:
         if cache is not None:
             cache.close()
     predictions_path = settings.out / PREDICTIONS
-    write_text(predictions_path, "".join(json.dumps(line) + "\n" for line in lines))
+    # in row order, so equal runs write equal files
+    write_text(predictions_path, "".join(json.dumps(lines[row.id]) + "\n" for row in rows if row.id in lines))
     score = _score(settings, rows, failures, predictions_path)
-    return EvalRun(score, predictions_path, failures, model.hits)
+    return EvalRun(score, predictions_path, failures, hits)
+
+
+def _by_sampling(rows: list[KeyRow], samplings: dict[str, Sampling]) -> list[tuple[Sampling, list[KeyRow]]]:
+    """The rows grouped by the sampling they are asked with, in the order first met."""
+    groups: dict[str, tuple[Sampling, list[KeyRow]]] = {}
+    for row in rows:
+        sampling = samplings[row.config]
+        groups.setdefault(json.dumps(sampling.as_dict(), sort_keys=True), (sampling, []))[1].append(row)
+    return list(groups.values())
 
 
 def chosen_rows(settings: EvalSettings) -> list[KeyRow]:
@@ -115,7 +139,9 @@ def _all_configs(settings: EvalSettings) -> set[str]:
     return {Path(relative).parts[-2] for relative in read_checksums(settings.data)}
 
 
-def _ask(model: CachedModel, rows: list[KeyRow], settings: EvalSettings) -> tuple[list[dict[str, Any]], dict[str, str]]:
+def _ask(
+    model: CachedModel, rows: list[KeyRow], settings: EvalSettings
+) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
     questions = [row for row in rows if row.task != "episode"]
     episodes = [row for row in rows if row.task == "episode"]
     if episodes and settings.variant != "prompt":
@@ -144,12 +170,12 @@ def _ask(model: CachedModel, rows: list[KeyRow], settings: EvalSettings) -> tupl
         )
         logs = {line["id"]: line for line in report.logs}
         failures.update(episode_failures)  # episodes the server could not play stay unlogged: scored missing
-    lines = []
-    for row in rows:  # in row order, so equal runs write equal files
-        if row.id in answers and answers[row.id].text is not None:
-            lines.append({"id": row.id, "response": answers[row.id].text, "model": str(settings.model)})
-        elif row.id in logs:
-            lines.append(logs[row.id])
+    lines = {
+        row_id: {"id": row_id, "response": completion.text, "model": str(settings.model)}
+        for row_id, completion in answers.items()
+        if completion.text is not None
+    }
+    lines.update(logs)
     return lines, failures
 
 

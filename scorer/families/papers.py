@@ -8,6 +8,9 @@ leaves that field out rather than invent it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Any
+
 BIBTEX: dict[str, str] = {
     "ViPlan": """@misc{merler_viplan,
   title = {{ViPlan}: A Benchmark for Visual Planning with Symbolic Predicates and Vision-Language Models},
@@ -43,3 +46,44 @@ def bibtex(paper: str) -> str:
         return BIBTEX[paper]
     except KeyError:
         raise KeyError(f"no BibTeX for paper {paper!r}; known: {', '.join(sorted(BIBTEX))}") from None
+
+
+@dataclass(frozen=True)
+class PaperSampling:
+    """How a paper sampled its models: the request fields (``settings``), the models they
+    were for, and where the paper says so. ``planarium eval --sampling paper`` sends them."""
+
+    settings: dict[str, Any] = field(default_factory=dict)
+    models: str = "all models"
+    source: str = ""
+
+    def describe(self) -> str:
+        fields = ", ".join(f"{name} {value}" for name, value in self.settings.items())
+        return f"{fields} for {self.models} ({self.source})"
+
+
+# Each paper's sampling, as its text states it (the anchors notes name the code behind it).
+SAMPLING: dict[str, PaperSampling] = {
+    "ViPlan": PaperSampling({"temperature": 0.0}, source="ViPlan, section 4.3"),
+    "iVISPAR": PaperSampling(
+        {"temperature": 1.0, "top_p": 0.95, "top_k": 50},
+        models="open-source models (closed models ran with their APIs' settings)",
+        source="iVISPAR, section 4.3",
+    ),
+    "ACPBench Hard": PaperSampling(
+        {"temperature": 0.0},
+        source="the paper states none; its lm-eval task decodes greedily, temperature 0.0",
+    ),
+    "VSP": PaperSampling(
+        {"temperature": 0.0}, source="the paper states none; Planarium's default, temperature 0.0, stands in"
+    ),
+    "AsgardBench": PaperSampling({"temperature": 0.0}, source="AsgardBench, appendix A.6, table 5"),
+}
+
+
+def paper_sampling(paper: str) -> PaperSampling:
+    """The sampling ``paper`` ran with; a KeyError names the papers known."""
+    try:
+        return SAMPLING[paper]
+    except KeyError:
+        raise KeyError(f"no sampling recorded for paper {paper!r}; known: {', '.join(sorted(SAMPLING))}") from None

@@ -14,7 +14,7 @@ from typing import Any
 
 from scorer.dataset import KeyRow
 from scorer.predictions import Prediction
-from scorer.report.stats import Metric, rate_stderr, sample_stderr
+from scorer.report.stats import Metric, mean_stderr, rate_stderr, sample_stderr
 
 
 class Reason(enum.StrEnum):
@@ -104,3 +104,25 @@ def mean(name: str, values: Sequence[float]) -> Metric:
         return Metric(name, None, None, 0)
     value = sum(values) / n
     return Metric(name, value, sample_stderr(values) if n >= 2 else None, n)
+
+
+def macro(name: str, parts: Sequence[Metric]) -> Metric:
+    """The unweighted mean of ``parts`` (e.g. per-predicate accuracies, ViPlan's macro
+    accuracy), its error propagated as ViPlan, appendix E eq. 2; parts without a value
+    are left out."""
+    valued = [m for m in parts if m.value is not None]
+    if not valued:
+        return Metric(name, None, None, 0)
+    value = sum(m.value for m in valued if m.value is not None) / len(valued)
+    errors = [m.stderr for m in valued if m.stderr is not None]
+    stderr = mean_stderr(errors) if len(errors) == len(valued) else None
+    return Metric(name, value, stderr, sum(m.n for m in valued))
+
+
+def by_truth(name: str, hits: Sequence[bool], truths: Sequence[bool]) -> list[Metric]:
+    """``name[truth=yes]`` and ``name[truth=no]``: the rate among questions whose true
+    answer is yes, then no (ViPlan, appendix L: it exposes a bias to one answer)."""
+    return [
+        rate(f"{name}[truth={label}]", [hit for hit, truth in zip(hits, truths, strict=True) if truth == wanted])
+        for label, wanted in (("yes", True), ("no", False))
+    ]

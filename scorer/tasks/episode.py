@@ -15,7 +15,7 @@ from scorer.dataset import KeyRow
 from scorer.episodes.base import SettingsError
 from scorer.predictions import Prediction
 from scorer.report.stats import Metric
-from scorer.tasks.base import Judgement, Reason, ScoredRow, TaskKind, mean, rate
+from scorer.tasks.base import Judgement, Reason, ScoredRow, TaskKind, by_truth, macro, mean, rate
 
 MAX_REPLY_CHARS = 200_000
 TEXT_FOR_EPISODE = (
@@ -61,10 +61,28 @@ def aggregate(rows: Sequence[ScoredRow]) -> list[Metric]:
     metrics.append(mean("unparsable_steps", [o["unparsable"] for o in outcomes]))
     graded = [o for o in outcomes if o.get("questions")]
     if graded:
-        metrics.append(rate("predicate_accuracy", [c for o in graded for c in o["answers_correct"]]))
-        metrics.append(rate("yes_rate", [y for o in graded for y in o["answers_yes"]]))
-        metrics.append(rate("true_yes_rate", [t for o in graded for t in o["truths_yes"]]))
+        metrics += _predicate_metrics(graded)
     return metrics + _family_metrics(rows)
+
+
+def _predicate_metrics(graded: Sequence[dict[str, Any]]) -> list[Metric]:
+    """The answers of the episodes' yes/no questions, as ViPlan reports its grounder's:
+    accuracy overall, per predicate and its macro mean, per true answer (appendix L), and
+    the yes-rate beside the true one."""
+    correct = [c for o in graded for c in o["answers_correct"]]
+    truths = [t for o in graded for t in o["truths_yes"]]
+    metrics = [rate("predicate_accuracy", correct)]
+    predicates = [p for o in graded for p in o.get("answers_predicate", [])]
+    if len(predicates) == len(correct):
+        per_predicate = [
+            rate(f"predicate_accuracy[{name}]", [c for c, p in zip(correct, predicates, strict=True) if p == name])
+            for name in sorted(set(predicates))
+        ]
+        metrics += per_predicate + [macro("macro_predicate_accuracy", per_predicate)]
+    metrics += by_truth("predicate_accuracy", correct, truths)
+    metrics.append(rate("yes_rate", [y for o in graded for y in o["answers_yes"]]))
+    metrics.append(rate("true_yes_rate", truths))
+    return metrics
 
 
 def _family_metrics(rows: Sequence[ScoredRow]) -> list[Metric]:

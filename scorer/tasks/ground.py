@@ -5,8 +5,9 @@ keyword "Question:" (ViPlan's code announced that keyword but never wrote it); t
 ``cot`` column holds the Ground + CoT variant. The answer is parsed by
 ``parse_yes_no``: the last ``<answer>`` tag, else the first yes/no word.
 
-Metrics: accuracy (overall, per predicate), and the yes-rate beside the true yes-rate,
-which exposes the yes/no bias of ViPlan, appendix L.
+Metrics: accuracy (overall, per predicate, and per true answer as ViPlan, appendix L
+measured it), the macro accuracy (the mean of the per-predicate accuracies), and the
+yes-rate beside the true yes-rate, which exposes the yes/no bias of appendix L.
 """
 
 from __future__ import annotations
@@ -17,7 +18,17 @@ from typing import Any
 from scorer.dataset import KeyRow
 from scorer.report.stats import Metric
 from scorer.tasks._yes_no import parse_yes_no
-from scorer.tasks.base import AnswerFormat, Judgement, Reason, ScoredRow, TaskKind, question_judge, rate
+from scorer.tasks.base import (
+    AnswerFormat,
+    Judgement,
+    Reason,
+    ScoredRow,
+    TaskKind,
+    by_truth,
+    macro,
+    question_judge,
+    rate,
+)
 
 GROUND_SYSTEM = (
     "You are tasked with replying to a question about the given image. You will be given a single "
@@ -62,10 +73,15 @@ def judge(response: str, answer_key: dict[str, Any]) -> Judgement:
 
 
 def aggregate(rows: Sequence[ScoredRow]) -> list[Metric]:
-    metrics = [rate("accuracy", [r.judgement.score == 1.0 for r in rows])]
-    for predicate in sorted({r.meta["predicate"] for r in rows}):
-        hits = [r.judgement.score == 1.0 for r in rows if r.meta["predicate"] == predicate]
-        metrics.append(rate(f"accuracy[{predicate}]", hits))
+    hits = [r.judgement.score == 1.0 for r in rows]
+    metrics = [rate("accuracy", hits)]
+    per_predicate = [
+        rate(f"accuracy[{predicate}]", [r.judgement.score == 1.0 for r in rows if r.meta["predicate"] == predicate])
+        for predicate in sorted({r.meta["predicate"] for r in rows})
+    ]
+    metrics += per_predicate
+    metrics.append(macro("macro_accuracy", per_predicate))
+    metrics += by_truth("accuracy", hits, [bool(r.answer_key["answer"]) for r in rows])
     answered = [r for r in rows if r.judgement.parsed is not None]
     metrics.append(rate("yes_rate", [r.judgement.parsed == "yes" for r in answered]))
     metrics.append(rate("true_yes_rate", [bool(r.answer_key["answer"]) for r in rows]))

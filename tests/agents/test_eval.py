@@ -218,3 +218,48 @@ def test_vllm_without_vllm_installed_says_how_to_install(mini_data: Path, tmp_pa
         assert result.exit_code == 1 and "pip install 'planarium[vllm]'" in result.output
     else:  # a machine with vLLM installed would load weights here; nothing to check offline
         pytest.skip("vLLM is installed: making the model would load weights")
+
+
+def test_sampling_paper_sends_each_configs_papers_sampling_and_records_it(mini_data: Path, tmp_path: Path) -> None:
+    configs = ("blocksworld-ground", "slidegeom-describe")
+    with ScriptedEndpoint(canned("Yes")) as endpoint:
+        _eval(mini_data, tmp_path, endpoint.url, configs, "--limit", "1", "--sampling", "paper")
+    ground, describe = sorted(endpoint.bodies, key=lambda body: body["temperature"])
+    # ViPlan, section 4.3: temperature 0; iVISPAR, section 4.3: 1.0, top-p 0.95, top-k 50 (open models)
+    assert ground["temperature"] == 0.0 and "top_p" not in ground and "top_k" not in ground
+    assert (describe["temperature"], describe["top_p"], describe["top_k"]) == (1.0, 0.95, 50)
+    settings = _results(tmp_path)["run"]["settings"]
+    assert settings["sampling_source"] == "paper"
+    assert settings["sampling_by_config"]["slidegeom-describe"] == {
+        "temperature": 1.0,
+        "max_tokens": 1024,
+        "top_p": 0.95,
+        "top_k": 50,
+    }
+    assert settings["sampling_by_config"]["blocksworld-ground"] == {"temperature": 0.0, "max_tokens": 1024}
+
+
+def test_sampling_default_is_temperature_0_for_every_config(mini_data: Path, tmp_path: Path) -> None:
+    with ScriptedEndpoint(canned("Yes")) as endpoint:
+        _eval(mini_data, tmp_path, endpoint.url, ("slidegeom-describe",), "--limit", "1")
+    assert [body["temperature"] for body in endpoint.bodies] == [0.0] and "top_k" not in endpoint.bodies[0]
+    settings = _results(tmp_path)["run"]["settings"]
+    assert settings["sampling_source"] == "default"
+    assert settings["sampling_by_config"] == {"slidegeom-describe": {"temperature": 0.0, "max_tokens": 1024}}
+
+
+def test_a_temperature_with_paper_sampling_is_refused(mini_data: Path, tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        main,
+        _args(
+            mini_data,
+            tmp_path,
+            "http://127.0.0.1:9",
+            ("slidegeom-describe",),
+            "--sampling",
+            "paper",
+            "--temperature",
+            "0.7",
+        ),
+    )
+    assert result.exit_code == 2 and "--temperature sets --sampling default" in result.output

@@ -80,6 +80,7 @@ def test_card_has_the_yaml_entry_and_the_section(mini_data: Path, built_config: 
     section = card.split(f"\n## {built_config}\n", 1)[1].split("\n## ", 1)[0]
     assert section.strip(), f"the card's section on {built_config} is empty"
     assert not re.search(r"\$\{?[A-Za-z_]", section), "a template field of the card section was left unfilled"
+    assert configs()[built_config].sampling.describe() in section, "the card must state the paper's sampling"
 
 
 def _scored_rows(run_rows: Path) -> list[dict[str, Any]]:

@@ -41,7 +41,7 @@ def test_reference_answers_score_as_expected(mini_data: Path, config: str, kind:
 def test_metrics_per_kind_and_domain(mini_data: Path) -> None:
     dataset = load_keys(mini_data, "test", {"acp-hard"})
     report = grade(dataset, reference_predictions(dataset, "gold")).configs["acp-hard"]
-    assert set(report.groups) == {"all", *KINDS}
+    assert set(report.groups) == {"all", *KINDS, "mean"}
     assert {"accuracy", "undecided"} <= {m.name for m in report.groups["all"]}
     domains = {json.loads(r["meta"])["domain"] for r in rows_of(mini_data, "acp-hard")}
     assert {f"accuracy[{d}]" for d in domains} <= {m.name for m in report.groups["nexta"]}

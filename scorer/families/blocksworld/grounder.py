@@ -45,7 +45,7 @@ from scorer.episodes.base import Observation, SettingsError, StepResult, check_s
 from scorer.families.blocksworld import layout_from_atoms
 from scorer.families.blocksworld.actions import draw_failure
 from scorer.families.blocksworld.task import row_task
-from scorer.families.blocksworld.verbalize import ENVIRONMENT, question
+from scorer.families.blocksworld.verbalize import ENVIRONMENT, question, split_atom
 from scorer.families.blocksworld.views import check_view, observation
 from scorer.pddl import GroundAction, PlannerCache, PlannerVerdict, Task, bfs, plan_with_planner, problem_for_state
 from scorer.tasks._yes_no import parse_yes_no
@@ -136,6 +136,7 @@ class GrounderEpisode:
         self.answers_correct: list[bool] = []
         self.answers_yes: list[bool] = []
         self.truths_yes: list[bool] = []
+        self.predicates: list[str] = []  # the predicate each question asked about
         self.executed: str | None = None  # the move that really ran in this step, if any
         self.end_reason: str | None = None
         self._enumerate()
@@ -188,6 +189,7 @@ class GrounderEpisode:
         self.answers_correct.append(said_yes == truth)
         self.answers_yes.append(said_yes)
         self.truths_yes.append(truth)
+        self.predicates.append(split_atom(ask.atom)[0])
         return Answer(ask, said_yes, parsed is not None)
 
     def _ask(self, asks: list[Ask]) -> None:
@@ -335,6 +337,7 @@ class GrounderEpisode:
             "answers_correct": self.answers_correct,
             "answers_yes": self.answers_yes,
             "truths_yes": self.truths_yes,
+            "answers_predicate": self.predicates,
             "end": self.end_reason or "abandoned",
         }
 

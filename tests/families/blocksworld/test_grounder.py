@@ -218,3 +218,27 @@ def test_fast_downward_plans_from_the_believed_state() -> None:
 def test_bad_settings_are_refused(settings: dict[str, Any]) -> None:
     with pytest.raises(SettingsError):
         make_episode(_row(), {"mode": "grounder", **settings})
+
+
+def test_grounder_metrics_give_accuracy_per_predicate_macro_and_per_true_answer() -> None:
+    from scorer.tasks.base import Judgement, Reason, ScoredRow
+    from scorer.tasks.episode import aggregate
+
+    row = _row()
+    played = play(row, {}, lambda tracker, info: "Yes")  # always yes: right exactly when the truth is yes
+    outcome = played.outcome
+    assert len(outcome["answers_predicate"]) == outcome["questions"]
+    assert set(outcome["answers_predicate"]) <= {"on", "clear", "incolumn", "leftof", "rightof"}
+    judgement = Judgement(0.0, Reason.FAILURE, outcome)
+    scored = ScoredRow(row.id, row.difficulty, row.answer_key, row.meta, judgement, row.domain)
+    metrics = {m.name: m for m in aggregate([scored])}
+    assert metrics["predicate_accuracy[truth=yes]"].value == 1.0
+    assert metrics["predicate_accuracy[truth=no]"].value == 0.0
+    per_predicate = {
+        name: [t for t, p in zip(outcome["truths_yes"], outcome["answers_predicate"], strict=True) if p == name]
+        for name in set(outcome["answers_predicate"])
+    }
+    for name, truths in per_predicate.items():
+        assert metrics[f"predicate_accuracy[{name}]"].value == sum(truths) / len(truths)
+    expected_macro = sum(sum(t) / len(t) for t in per_predicate.values()) / len(per_predicate)
+    assert metrics["macro_predicate_accuracy"].value == pytest.approx(expected_macro)

@@ -39,7 +39,7 @@ def metrics_by_group(mini_data: Path, split: str, kind: str) -> dict[str, dict[s
 @pytest.mark.parametrize("split", ["test", "dev"])
 def test_gold_scores_100_percent_in_every_view(mini_data: Path, split: str) -> None:
     groups = metrics_by_group(mini_data, split, "gold")
-    assert set(groups) == {"all", *VIEWS}
+    assert set(groups) == {"all", *VIEWS, "mean"}
     for group, metrics in groups.items():
         assert metrics["accuracy"] == 1.0 and metrics["exact"] == 1.0, group
         errors = [name for name, value in metrics.items() if name.startswith("per_board[") and value]
@@ -64,7 +64,7 @@ def test_wrong_scores_0_percent_and_every_geom_is_counted_once(mini_data: Path, 
 def test_score_gold_writes_per_view_metrics(mini_data: Path, tmp_path: Path) -> None:
     run = score_file(None, mini_data, tmp_path / "results.json", gold=True, configs={CONFIG})
     metrics = json.loads(run.results_path.read_text())["configs"][CONFIG]["metrics"]
-    assert set(metrics) == {"all", *VIEWS}
+    assert set(metrics) == {"all", *VIEWS, "mean"}
     n_geoms = {json.loads(row["meta"])["n_geoms"] for row in rows_of(mini_data)}
     assert {f"accuracy[geoms={n}]" for n in n_geoms} <= set(metrics["3d"])
     for name in (
