@@ -1,6 +1,6 @@
-"""The VSP family (Visual Spatial Planning): the maze scenario, its main task and the
-four perception and reasoning questions T1-T4, the collision scenario and the routing
-scenario on a street grid, with VSP's prompts."""
+"""The VSP family (Visual Spatial Planning): the maze and blocks-world scenarios, each
+with its main task and the four perception and reasoning questions T1-T4, the collision
+scenario and the routing scenario on a street grid, with VSP's prompts."""
 
 from __future__ import annotations
 
@@ -18,18 +18,18 @@ if TYPE_CHECKING:
 
 def _configs() -> Sequence[ConfigSpec]:
     from scorer.families.vsp import vsp_import
-    from scorer.families.vsp.configs import collision, maze_vsp, streetmap_route
+    from scorer.families.vsp.configs import blocks_vsp, collision, maze_vsp, streetmap_route
 
-    return (maze_vsp.SPEC, collision.SPEC, streetmap_route.SPEC, vsp_import.SPEC)
+    return (maze_vsp.SPEC, blocks_vsp.SPEC, collision.SPEC, streetmap_route.SPEC, vsp_import.SPEC)
 
 
 FAMILY = Family(
     name="vsp",
     summary=(
-        "Maze navigation (a safe path, four perception/reasoning questions), collision timing"
-        " and street-grid routing (VSP)."
+        "Maze navigation and the blocks world (a plan, four perception/reasoning questions each),"
+        " collision timing and street-grid routing (VSP)."
     ),
-    domains=("maze", "collision", "streetmap"),
+    domains=("maze", "blocks-table", "collision", "streetmap"),
     configs=_configs,
     task_kinds=(VSP, COLLISION, ROUTE),
     importers={"vsp": "scorer.families.vsp.vsp_import:vsp_import"},

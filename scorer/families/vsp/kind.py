@@ -7,11 +7,15 @@ to judge the reply:
 - ``plan``: a maze plan, "Action plan: L,L,R,U,D", played on the maze (``plan_answer``);
 - ``yes-no``: Yes or No after ``<Output>`` (T1, T4);
 - ``relation``: the player's place relative to the goal, the exact set of directions (T2);
-- ``choice``: one of A-D after ``<Answer>`` (T3).
+- ``choice``: one of A-D after ``<Answer>`` (maze T3) or the key's ``marker`` (blocks
+  T2 and T3: ``output``);
+- ``blocks-plan``: a blocks plan, ``move(red,table)`` lines after ``<Output>``, every
+  move legal (``blocks_answer``);
+- ``colour``: a colour after ``<Output>`` (blocks T1).
 
 Metrics per group (a question): ``accuracy`` and ``accuracy[<level>]`` per level (the
 results table's pivot then reads as VSP's table 8: levels down, questions across);
-``optimal`` for plans; ``yes_rate`` beside ``true_yes_rate`` for yes/no questions;
+``optimal`` for plans (both kinds); ``yes_rate`` beside ``true_yes_rate`` for yes/no questions;
 ``accuracy_vsp`` for relations (VSP's lenient count, see ``short_answers``).
 """
 
@@ -21,6 +25,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorer.dataset import KeyRow
+from scorer.families.vsp.blocks import COLOURS, Stacks
+from scorer.families.vsp.blocks_answer import judge_blocks_plan, read_colour
 from scorer.families.vsp.maze_text import parse_table
 from scorer.families.vsp.plan_answer import judge_plan
 from scorer.families.vsp.short_answers import CHOICES, read_choice, read_relation, read_yes_no
@@ -41,8 +47,20 @@ def judge(reply: str, key: dict[str, Any]) -> Judgement:
         words = None if found is None else sorted(found)
         return _compare(words, sorted(key["answer"]), "no Above, Below, Left or Right after <Output>")
     if form == "choice":
-        return _compare(read_choice(reply), key["answer"], "no choice A-D after <Answer>")
-    raise ValueError(f"answer key form {form!r} is not one of plan, yes-no, relation, choice")
+        marker = key.get("marker", "answer")
+        return _compare(read_choice(reply, marker), key["answer"], f"no choice A-D after <{marker.capitalize()}>")
+    if form == "blocks-plan":
+        return judge_blocks_plan(reply, _stacks(key["start"]), _stacks(key["goal"]), int(key["optimal_length"]))
+    if form == "colour":
+        return _compare(read_colour(reply), key["answer"], "no colour after <Output>")
+    raise ValueError(f"answer key form {form!r} is not one of {', '.join(FORMS)}")
+
+
+FORMS = ("plan", "yes-no", "relation", "choice", "blocks-plan", "colour")
+
+
+def _stacks(rows: list[list[str]]) -> Stacks:
+    return tuple(tuple(stack) for stack in rows)
 
 
 def _compare(said: Any, truth: Any, missing: str) -> Judgement:
@@ -60,7 +78,7 @@ def aggregate(rows: Sequence[ScoredRow]) -> list[Metric]:
         return metrics  # the "all" group mixes questions: only the overall accuracy is meaningful
     for level in sorted({r.meta["level"] for r in rows}, key=_level_order):
         metrics.append(rate(f"accuracy[{level}]", [r.judgement.score == 1.0 for r in rows if r.meta["level"] == level]))
-    if "plan" in forms:
+    if forms & {"plan", "blocks-plan"}:
         metrics.append(rate("optimal", [_parsed(r).get("optimal") is True for r in rows]))
     if "yes-no" in forms:
         answered = [r for r in rows if isinstance(r.judgement.parsed, bool)]
@@ -90,13 +108,19 @@ def reference(kind: str, row: KeyRow) -> dict[str, Any]:
     if form == "plan":
         plan = key["optimal_plan"] if gold else key["optimal_plan"][:-1]
         return {"response": f"Action plan: {','.join(plan)}"}
+    if form == "blocks-plan":
+        plan = key["optimal_plan"] if gold else key["optimal_plan"][:-1]
+        return {"response": "<Output>\n" + "".join(f"{n}. {move}\n" for n, move in enumerate(plan, start=1))}
+    if form == "colour":
+        colour = key["answer"] if gold else COLOURS[(COLOURS.index(key["answer"]) + 1) % len(COLOURS)]
+        return {"response": f"<Output> {colour}"}
     if form == "yes-no":
         return {"response": f"<Output> {'Yes' if key['answer'] == gold else 'No'}"}
     if form == "relation":
         words = key["answer"] if gold else [OPPOSITE[w] for w in key["answer"]]
         return {"response": f"<Output> {','.join(words)}"}
     letter = key["answer"] if gold else CHOICES[(CHOICES.index(key["answer"]) + 1) % len(CHOICES)]
-    return {"response": f"<Answer> {letter}"}
+    return {"response": f"<{key.get('marker', 'answer').capitalize()}> {letter}"}
 
 
 VSP = TaskKind("vsp", question_judge(judge), aggregate, reference)

@@ -12,9 +12,9 @@ from pathlib import Path
 from string import Template
 
 from scorer.families.vsp.maze_questions import Question
+from scorer.families.vsp.shots import example_title, fill_prompt
 
 PROMPTS = Path(__file__).resolve().parent / "prompts"
-MAX_SHOTS = 8  # VSP's in-context runs used 0, 1, 2, 4 or 8 examples per level
 
 
 @cache
@@ -26,18 +26,13 @@ def maze_prompt(question: Question, shots: Sequence[Question] = ()) -> str:
     """The question's prompt; with ``shots``, each is shown as an image, its own question
     and its worked answer, before the question asked. Images, in marker order: legend,
     example, one per shot, the maze asked about."""
-    if len(shots) > MAX_SHOTS:
-        raise ValueError(f"at most {MAX_SHOTS} in-context examples, got {len(shots)}")
-    if any(shot.task != question.task for shot in shots):
-        raise ValueError("in-context examples must be of the question's own task")
-    fields = {"question": "", "candidates": "", "sequence": ""} | question.fields
-    return _template(question.task).substitute(fields, examples=_examples(shots))
+    return fill_prompt(_template(question.task), question, shots, _examples)
 
 
 def _examples(shots: Sequence[Question]) -> str:
     blocks = []
     for number, shot in enumerate(shots, start=1):
-        title = "Example:" if len(shots) == 1 else f"Example {number}:"
+        title = example_title(number, len(shots))
         asked = _asked(shot)
         blocks.append("\n\n".join(part for part in (title, "<image>", asked, shot.solution) if part))
     return "".join(block + "\n\n" for block in blocks)

@@ -27,7 +27,7 @@ DIRECTIONS = ("Above", "Below", "Left", "Right")
 CHOICES = "ABCD"
 
 
-def _after_last_marker(reply: str, word: str) -> str:
+def after_last_marker(reply: str, word: str) -> str:
     tag = re.compile(rf"<\s*{word}\s*>", re.IGNORECASE)
     loose = re.compile(rf"\*\*\s*{word}\s*:?\s*\*\*|\b{word}\s*:", re.IGNORECASE)
     for marker in (tag, loose):
@@ -38,18 +38,20 @@ def _after_last_marker(reply: str, word: str) -> str:
 
 
 def read_yes_no(reply: str) -> bool | None:
-    return parse_yes_no(_after_last_marker(reply, "output"))
+    return parse_yes_no(after_last_marker(reply, "output"))
 
 
 def read_relation(reply: str) -> frozenset[str] | None:
     words = re.compile(r"\b(" + "|".join(DIRECTIONS) + r")\b", re.IGNORECASE)
-    for line in _after_last_marker(reply, "output").splitlines():
+    for line in after_last_marker(reply, "output").splitlines():
         found = words.findall(line)
         if found:
             return frozenset(w.capitalize() for w in found)
     return None
 
 
-def read_choice(reply: str) -> str | None:
-    found = re.search(rf"(?<![A-Za-z])([{CHOICES}])(?![A-Za-z])", _after_last_marker(reply, "answer"))
+def read_choice(reply: str, marker: str = "answer") -> str | None:
+    """The letter after the last ``marker`` (maze T3 answers after ``<Answer>``, the
+    blocks questions after ``<Output>``)."""
+    found = re.search(rf"(?<![A-Za-z])([{CHOICES}])(?![A-Za-z])", after_last_marker(reply, marker))
     return found[1] if found else None

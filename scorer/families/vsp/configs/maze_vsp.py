@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import random
 import statistics
-from collections import Counter
 from typing import Any
 
 from datasets import Features, Image, List
@@ -29,15 +28,16 @@ from scorer.families.vsp.maze_prompts import maze_prompt
 from scorer.families.vsp.maze_questions import TASKS, MapPool, Question, levels, make_questions
 from scorer.families.vsp.maze_render import example_png, legend_png, maze_png
 from scorer.families.vsp.maze_text import pure_text, table_text
+from scorer.families.vsp.shots import FEWSHOT_K, question_table, shots_for
 
 CONFIG = "maze-vsp"
 DOMAIN = "maze"
 TASK_KIND = "vsp"
-FEWSHOT_K = 2
 PER_LEVEL = {"full": {"test": 100, "dev": 8}, "mini": {"test": 2, "dev": FEWSHOT_K + 1}}
 
 
-def _features() -> Features:
+def fewshot_features() -> Features:
+    """The common columns with `fewshot` and its images, `fewshot_images`, after it."""
     columns = dict(row_features(("fewshot",)))
     ordered = {}
     for name, feature in columns.items():
@@ -76,12 +76,6 @@ def _rng(settings: BuildSettings, split: str, *parts: Any) -> random.Random:
 
 def _size_of(level: str) -> int:
     return int(level[5:]) if level.startswith("level") else 0
-
-
-def shots_for(question: Question, dev: list[Question]) -> list[Question]:
-    """The first ``FEWSHOT_K`` dev questions of the same question and level, never itself."""
-    same = [q for q in dev if q.task == question.task and q.level == question.level and q is not question]
-    return same[:FEWSHOT_K]
 
 
 def make_row(
@@ -133,18 +127,17 @@ def build(settings: BuildSettings) -> Rows:
 
 def card_facts(rows: Rows) -> dict[str, str]:
     """Rows per question and level in test, and the mean shortest path per size."""
-    test = [json.loads(row["meta"]) | {"q": row["difficulty"]} for row in rows.get("test", [])]
-    counts = Counter((m["q"], m["level"]) for m in test)
-    lines = ["| question | levels (rows each) |", "|---|---|"]
-    for task in TASKS:
-        per = [f"{level} ({counts[(task, level)]})" for level in levels(task) if counts[(task, level)]]
-        lines.append(f"| {task} | {', '.join(per)} |")
+    test = [json.loads(row["meta"]) for row in rows.get("test", [])]
     lengths: dict[int, list[int]] = {}
     for m in test:
-        if m["q"] == "main":
+        if m["question"] == "main":
             lengths.setdefault(m["size"], []).append(m["optimal_length"])
     paths = [f"{size}x{size}: {statistics.mean(found):.2f}" for size, found in sorted(lengths.items())]
-    return {"question_table": "\n".join(lines), "mean_shortest_path": ", ".join(paths), "fewshot_k": str(FEWSHOT_K)}
+    return {
+        "question_table": question_table(test, TASKS, levels),
+        "mean_shortest_path": ", ".join(paths),
+        "fewshot_k": str(FEWSHOT_K),
+    }
 
 
 SPEC = ConfigSpec(
@@ -153,7 +146,7 @@ SPEC = ConfigSpec(
     domain=DOMAIN,
     task=TASK_KIND,
     summary="VSP's maze navigation: plan a safe path (main), and four perception/reasoning questions T1-T4 (VSP).",
-    features=_features(),
+    features=fewshot_features(),
     build=build,
     card_facts=card_facts,
     papers=("VSP",),

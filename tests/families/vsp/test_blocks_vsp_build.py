@@ -1,0 +1,73 @@
+"""Mini build of blocks-vsp: rows read back through datasets, prompts carry one marker per
+image, the main task shows two pictures, in-context examples come from dev, and gold
+scores 100% and wrong 0% per question."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from datasets import load_dataset
+from PIL import Image
+
+from scorer.dataset import load_keys
+from scorer.families.vsp.blocks_render import example_png
+from scorer.families.vsp.configs.blocks_vsp import CONFIG, FEWSHOT_K
+from scorer.grading import grade
+from scorer.references import reference_predictions
+
+QUESTIONS = ("main", "T1", "T2", "T3", "T4")
+
+
+@pytest.fixture(scope="module")
+def test_rows(mini_data: Path) -> list[dict]:
+    return list(load_dataset(str(mini_data), CONFIG, split="test"))
+
+
+def test_prompts_have_one_marker_per_image(test_rows: list[dict]) -> None:
+    for row in test_rows:
+        pictures = 2 if row["difficulty"] == "main" else 1
+        assert row["prompt"].count("<image>") == len(row["images"]) == 1 + pictures
+        assert row["fewshot"].count("<image>") == len(row["fewshot_images"]) == 1 + pictures * (FEWSHOT_K + 1)
+        assert row["fewshot_images"][-1].tobytes() == row["images"][-1].tobytes()
+        assert row["images"][0].size == (256, 256)
+
+
+def test_the_first_image_is_vsps_example_and_prompts_keep_its_format_lines(test_rows: list[dict]) -> None:
+    for row in test_rows:
+        with row["images"][0] as image:
+            assert image.tobytes() == load_example().tobytes()
+    main = next(r for r in test_rows if r["difficulty"] == "main")
+    assert "using the format move(SOURCE, TARGET)" in main["prompt"]
+    t1 = next(r for r in test_rows if r["difficulty"] == "T1")
+    assert "answer the question with the format <Output> <Color>" in t1["prompt"]
+
+
+def load_example() -> Image.Image:
+    return Image.open(io.BytesIO(example_png())).convert("RGB")
+
+
+def test_fewshot_examples_are_dev_rows_of_the_same_question_and_level(mini_data: Path, test_rows: list[dict]) -> None:
+    dev = list(load_dataset(str(mini_data), CONFIG, split="dev"))
+    dev_images = {(r["difficulty"], json.loads(r["meta"])["level"], r["images"][-1].tobytes()) for r in dev}
+    for row in test_rows:
+        if row["difficulty"] == "main":
+            continue
+        level = json.loads(row["meta"])["level"]
+        for shot in row["fewshot_images"][1:-1]:
+            assert (row["difficulty"], level, shot.tobytes()) in dev_images
+
+
+@pytest.mark.parametrize("split", ["test", "dev"])
+@pytest.mark.parametrize(("kind", "value"), [("gold", 1.0), ("wrong", 0.0)])
+def test_references_score_per_question(mini_data: Path, split: str, kind: str, value: float) -> None:
+    dataset = load_keys(mini_data, split, {CONFIG})
+    report = grade(dataset, reference_predictions(dataset, kind)).configs[CONFIG]
+    assert set(report.groups) == {"all", *QUESTIONS}
+    for group, metrics in report.groups.items():
+        values = {m.name: m.value for m in metrics}
+        assert all(values[name] == value for name in values if name.startswith("accuracy")), group
+        if group == "main":
+            assert values["optimal"] == value
