@@ -65,7 +65,7 @@ def test_fewshot_examples_are_dev_rows_of_the_same_question_and_level(mini_data:
 def test_references_score_per_question(mini_data: Path, split: str, kind: str, value: float) -> None:
     dataset = load_keys(mini_data, split, {CONFIG})
     report = grade(dataset, reference_predictions(dataset, kind)).configs[CONFIG]
-    assert set(report.groups) == {"all", *QUESTIONS}
+    assert set(report.groups) == {"all", *QUESTIONS, "mean"}
     for group, metrics in report.groups.items():
         values = {m.name: m.value for m in metrics}
         assert all(values[name] == value for name in values if name.startswith("accuracy")), group
