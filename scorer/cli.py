@@ -133,11 +133,17 @@ SUBSYSTEM_COMMANDS = {
     "serve": "scorer.rollout.command:serve",
     "run": "agents.command:run",
     "eval": "agents.eval.command:eval_command",
+    "leaderboard": "scorer.board.command:leaderboard",
+    "rescore": "scorer.board.command:rescore",
+    "publish": "scorer.board.command:publish",
 }
 SUBSYSTEM_HELP = {
     "serve": "Run episodes over HTTP + JSON (the rollout server).",
     "run": "Play the episodes of a config with an agent through the HTTP API.",
     "eval": "Run a model on configs end to end: ask, write predictions, score, print the table.",
+    "leaderboard": "Merge results files into a leaderboard (Markdown, CSV and an HTML page).",
+    "rescore": "Score stored submissions again with this scorer, and report what changed.",
+    "publish": "Upload the built dataset to the Hugging Face Hub and tag the revision.",
 }
 
 
@@ -224,6 +230,18 @@ def build(configs: str | None, size: str, seed: int, out: Path, quiet: bool) -> 
     help="Also draw the completion heat maps of the scored configs whose family draws one "
     "(e.g. episodes over geoms x optimal length) to this PNG.",
 )
+@click.option(
+    "--report",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Also write a self-contained HTML report (tables, charts, and an episode viewer) to this file.",
+)
+@click.option(
+    "--plots",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Also draw the report's charts as PNG files into this folder.",
+)
 @click.option("--debug", is_flag=True, help=DEBUG_HELP)
 @click.pass_context
 def score(ctx: click.Context, debug: bool, **options: Any) -> None:
@@ -247,6 +265,8 @@ def _score(
     gold: bool,
     quiet: bool,
     heatmap: Path | None,
+    report: Path | None,
+    plots: Path | None,
 ) -> None:
     from scorer.dataset import check_selection
 
@@ -264,6 +284,14 @@ def _score(
     _print_score_run(run, duplicates)
     if heatmap is not None:
         _write_heatmaps(run.grading, heatmap)
+    if report is not None:
+        from scorer.board.report import write_report
+
+        click.echo(f"wrote report {write_report(run.grading, run.results_path, predictions, duplicates, report)}")
+    if plots is not None:
+        from scorer.board.report import write_plots
+
+        click.echo(f"wrote {len(write_plots(run.grading, run.results_path, plots))} chart(s) to {plots}/")
 
 
 PROBLEMS_SHOWN = 5  # per kind; the rest are counted (and the first few kept in results.json)

@@ -64,6 +64,7 @@ def _config_entry(report: Any) -> dict[str, Any]:
     return {
         "task": report.task,
         "counts": report.counts,
+        "groups": list(report.groups),  # in the scorer's order (difficulties easy to hard); "metrics" keys get sorted
         "metrics": {
             group: {m.name: {"value": m.value, "stderr": m.stderr, "n": m.n} for m in metrics}
             for group, metrics in report.groups.items()

@@ -1,0 +1,30 @@
+"""``planarium leaderboard``: results files -> leaderboard.md, leaderboard.csv, leaderboard.html."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scorer import atomic
+from scorer.board.board import Board
+from scorer.board.formats import long_csv, markdown
+from scorer.board.outcomes import outcomes_of
+from scorer.board.pages import board_page
+from scorer.board.results_files import check_comparable, distinct_labels, read_results
+
+OUTPUTS = ("leaderboard.md", "leaderboard.csv", "leaderboard.html")
+
+
+def load_board(paths: list[Path]) -> Board:
+    """The results files as one board; refused when they cannot be compared."""
+    files = [read_results(path) for path in paths]
+    check_comparable(files)
+    return Board(distinct_labels(files))
+
+
+def write_board(board: Board, out: Path) -> list[Path]:
+    outcomes = {str(r.path): outcomes_of(r.path, r.document) for r in board.submissions}
+    texts = (markdown(board), long_csv(board), board_page(board, outcomes))
+    written = [out / name for name in OUTPUTS]
+    for path, text in zip(written, texts):
+        atomic.write_text(path, text)
+    return written

@@ -1,0 +1,75 @@
+"""Reading results.json files for a board, and refusing a mix that cannot be compared."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from scorer.errors import PlanariumError
+from scorer.report.results import SCHEMA_VERSION
+
+REQUIRED = ("schema_version", "scorer_version", "dataset", "configs", "run")
+
+
+class BoardError(PlanariumError):
+    """A results file that cannot go on a board; the message names the file."""
+
+
+@dataclass(frozen=True)
+class ResultsFile:
+    path: Path
+    document: dict[str, Any]
+    label: str  # what the board calls this submission: its model(s), else the file's name
+
+    @property
+    def fingerprint(self) -> str:
+        return str(self.document["dataset"].get("fingerprint"))
+
+    @property
+    def scorer_version(self) -> str:
+        return str(self.document["scorer_version"])
+
+    @property
+    def configs(self) -> dict[str, Any]:
+        return dict(self.document["configs"])
+
+
+def read_results(path: Path) -> ResultsFile:
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise BoardError(f"{path}: no such results file") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise BoardError(f"{path}: not a results.json file ({error})") from None
+    if not isinstance(document, dict) or any(key not in document for key in REQUIRED):
+        raise BoardError(f"{path}: not a results.json file (expected the keys {', '.join(REQUIRED)})")
+    if document["schema_version"] != SCHEMA_VERSION:
+        raise BoardError(
+            f"{path}: results schema {document['schema_version']}, expected {SCHEMA_VERSION}; "
+            "score its predictions again with this scorer (`planarium rescore`)"
+        )
+    models = document["run"].get("models") or [] if isinstance(document["run"], dict) else []
+    return ResultsFile(path, document, " + ".join(models) if models else path.stem)
+
+
+def distinct_labels(files: list[ResultsFile]) -> list[ResultsFile]:
+    """Two files of one model stay apart on a board: each gets its file's path beside the model."""
+    counts = Counter(results.label for results in files)
+    return [replace(r, label=f"{r.label} ({r.path})") if counts[r.label] > 1 else r for r in files]
+
+
+def check_comparable(files: list[ResultsFile]) -> None:
+    """All files must come from one dataset (fingerprint) and one scorer version."""
+    for what, key in (("dataset fingerprint", "fingerprint"), ("scorer version", "scorer_version")):
+        groups: dict[str, list[str]] = defaultdict(list)
+        for results in files:
+            groups[getattr(results, key)].append(str(results.path))
+        if len(groups) > 1:
+            listed = "; ".join(f"{value[:12]}: {', '.join(paths)}" for value, paths in sorted(groups.items()))
+            raise BoardError(
+                f"the results files differ in {what} ({listed}); they cannot share a board. "
+                "Re-score the predictions against one dataset and scorer (`planarium leaderboard --rescore`)"
+            )

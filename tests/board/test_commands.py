@@ -1,0 +1,64 @@
+"""The commands as a maintainer types them: leaderboard (and its --rescore), score --report
+and --plots."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+from PIL import Image
+
+from scorer.cli import main
+
+
+def test_leaderboard_prints_the_overall_table_and_writes_three_files(results_files: list[Path], tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["leaderboard", *map(str, results_files), "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "|gold-model" in result.output and "|mixed-model" in result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["leaderboard.csv", "leaderboard.html", "leaderboard.md"]
+
+
+def test_leaderboard_refuses_a_mixed_fingerprint_in_one_line(results_files: list[Path], tmp_path: Path) -> None:
+    document = json.loads(results_files[1].read_text())
+    document["dataset"]["fingerprint"] = "f" * 64
+    other = tmp_path / "results.json"
+    other.write_text(json.dumps(document))
+    result = CliRunner().invoke(main, ["leaderboard", str(results_files[0]), str(other), "--out", str(tmp_path / "b")])
+    assert result.exit_code == 1
+    assert "differ in dataset fingerprint" in result.output and str(other) in result.output
+    assert "Traceback" not in result.output and not (tmp_path / "b").exists()
+
+
+def test_leaderboard_rescore_puts_a_stale_file_back_on_the_board(
+    submissions: Path, mini_data: Path, tmp_path: Path
+) -> None:
+    stale_folder = tmp_path / "stale"
+    stale_folder.mkdir()
+    (stale_folder / "predictions.jsonl").write_text((submissions / "wrong-model" / "predictions.jsonl").read_text())
+    document = json.loads((submissions / "wrong-model" / "results.json").read_text())
+    document["scorer_version"] = "0.0.1"
+    (stale_folder / "results.json").write_text(json.dumps(document))
+    files = [str(submissions / "gold-model" / "results.json"), str(stale_folder / "results.json")]
+    refused = CliRunner().invoke(main, ["leaderboard", *files, "--out", str(tmp_path / "b")])
+    assert refused.exit_code == 1 and "scorer version" in refused.output
+    merged = CliRunner().invoke(
+        main, ["leaderboard", *files, "--out", str(tmp_path / "b"), "--rescore", "--data", str(mini_data)]
+    )
+    assert merged.exit_code == 0, merged.output
+    assert "|wrong-model" in merged.output
+
+
+def test_score_writes_the_report_and_the_plots(submissions: Path, mini_data: Path, tmp_path: Path) -> None:
+    predictions = submissions / "mixed-model" / "predictions.jsonl"
+    args = ["score", str(predictions), "--data", str(mini_data), "--out", str(tmp_path / "r.json"), "--quiet"]
+    result = CliRunner().invoke(main, [*args, "--report", str(tmp_path / "r.html"), "--plots", str(tmp_path / "plots")])
+    assert result.exit_code == 0, result.output
+    html = (tmp_path / "r.html").read_text()
+    assert 'id="episodes"' in html and "data:image/png;base64," in html
+    charts = sorted((tmp_path / "plots").glob("*.png"))
+    configs = json.loads((tmp_path / "r.json").read_text())["configs"]
+    assert {p.name.split(".")[0] for p in charts} >= set(configs)
+    for chart in charts:
+        with Image.open(chart) as image:
+            assert image.width > 200 and image.height > 100
