@@ -23,6 +23,7 @@ FAMILY_PACKAGES: tuple[str, ...] = (
     "slidegeom",
     "classical",
     "vsp",
+    "household",
 )
 
 

@@ -12,13 +12,12 @@ card says so.
 
 from __future__ import annotations
 
-import json
 import random
-from collections import Counter
 from dataclasses import dataclass
 
 from tqdm import tqdm
 
+from data_build import yes_no
 from data_build.rows import dumps, image_cell, row_features
 from data_build.spec import BuildSettings, ConfigSpec, Rows
 from scorer.families.base import card_template
@@ -32,7 +31,6 @@ from scorer.tasks.ground import ground_prompt
 
 CONFIG = "blocksworld-ground"
 DIFFICULTY_ORDER = {"simple": 0, "medium": 1, "hard": 2}
-ONE_SIDED_SAMPLE = 25
 
 
 @dataclass(frozen=True)
@@ -80,18 +78,9 @@ def _question(task: Task, problem: BlocksProblem, index: int, source: str, state
 
 
 def balance(pool: list[Question], rng: random.Random) -> list[Question]:
-    """Keep every question of the rarer answer and as many of the commoner one."""
-    kept: list[Question] = []
-    groups: dict[tuple[str, str], list[Question]] = {}
-    for q in pool:
-        groups.setdefault((q.problem.difficulty, q.predicate), []).append(q)
-    for key in sorted(groups):
-        yes = [q for q in groups[key] if q.answer]
-        no = [q for q in groups[key] if not q.answer]
-        rarer, commoner = sorted((yes, no), key=len)
-        # A one-sided predicate keeps a small sample; the card's balance table shows it.
-        n_commoner = len(rarer) or min(len(commoner), ONE_SIDED_SAMPLE)
-        kept += rarer + rng.sample(commoner, n_commoner)
+    """Keep every question of the rarer answer and as many of the commoner one, per
+    (difficulty, predicate); a one-sided predicate keeps a small sample (the card shows it)."""
+    kept = yes_no.balance(pool, lambda q: (q.problem.difficulty, q.predicate), lambda q: q.answer, rng)
     return sorted(kept, key=Question.sort_key)
 
 
@@ -137,17 +126,6 @@ def build(settings: BuildSettings) -> Rows:
     return rows
 
 
-def card_facts(rows: Rows) -> dict[str, str]:
-    """Yes/no counts per predicate in test, so the card shows the balance as built."""
-    counts: Counter[tuple[str, bool]] = Counter()
-    for row in rows.get("test", []):
-        counts[(json.loads(row["meta"])["predicate"], json.loads(row["answer_key"])["answer"])] += 1
-    lines = ["| predicate | yes | no |", "|---|---|---|"]
-    for predicate in sorted({p for p, _ in counts}):
-        lines.append(f"| {predicate} | {counts[(predicate, True)]} | {counts[(predicate, False)]} |")
-    return {"balance_table": "\n".join(lines)}
-
-
 SPEC = ConfigSpec(
     name=CONFIG,
     card=card_template(__file__, CONFIG),
@@ -157,5 +135,5 @@ SPEC = ConfigSpec(
     features=row_features(("cot",)),
     build=build,
     papers=("ViPlan",),
-    card_facts=card_facts,
+    card_facts=yes_no.predicate_balance_table,
 )

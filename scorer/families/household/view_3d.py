@@ -1,0 +1,355 @@
+"""The first-person view: what stands in front of the agent, drawn in perspective.
+
+ViPlan's household images are iGibson renders from the robot's camera, with a labelled
+bounding box around each object of the problem. We draw the same content with Pillow:
+the wall the agent faces and the floor, the piece it faces in the middle and the slots
+beside it, as shaded boxes (tables on legs, shelves with boards, cabinets and fridges
+whose doors stand open or shut, cartons with flaps, doors and windows in the wall).
+Objects rest on their piece, or inside it when it is open; each named object has a
+labelled box around it, as ViPlan's images do. A held object is at the bottom of the
+picture in a robot gripper. Drawn supersampled, then reduced.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+import numpy as np
+from PIL import Image, ImageDraw
+
+from scorer.families.household.furniture import FLOOR_COLOURS, WALL_COLOURS, FurnitureKind, furniture_kind, item_kind
+from scorer.families.household.scene import SLOT_SPACING, Piece, kind_of
+from scorer.families.household.sight import Sight
+from scorer.render import downsample, draw_shaded_faces
+from scorer.render.fonts import load_font
+from scorer.render.pitched_camera import PitchedCamera
+from scorer.render.shapes import RGB, Light, project_box, shade
+from scorer.render.solids import cylinder_faces, draw_smooth_solid, project_faces, sphere_sprite
+
+SIZE = (480, 360)
+SUPERSAMPLE = 2
+CAMERA_HEIGHT = 1.75
+CAMERA_DISTANCE = 2.3  # metres from the wall
+PITCH_DEGREES = 24.0
+LIGHT = Light((-0.4, 0.9, -0.6), ambient=0.55, diffuse=0.5)
+EDGE = 0.7
+INTERIOR: RGB = (52, 46, 42)
+LABEL_BOX: RGB = (255, 214, 0)
+WALL_HEIGHT = 4.0
+VIEW_HALF_WIDTH = 4.5  # metres of wall drawn each side of the centre
+
+
+@dataclass(frozen=True)
+class _Frame:
+    camera: PitchedCamera
+    image: Image.Image
+    draw: ImageDraw.ImageDraw
+    scale: int  # supersampling factor: line widths and fonts grow with it
+
+
+def render_3d(seen: Sight) -> Image.Image:
+    return _render(seen).copy()
+
+
+@lru_cache(maxsize=1024)
+def _render(seen: Sight) -> Image.Image:
+    width, height = SIZE[0] * SUPERSAMPLE, SIZE[1] * SUPERSAMPLE
+    camera = PitchedCamera((0.0, CAMERA_HEIGHT, -CAMERA_DISTANCE), 0.5 * width, width / 2, height / 2, PITCH_DEGREES)
+    image = Image.new("RGB", (width, height), (200, 200, 200))
+    frame = _Frame(camera, image, ImageDraw.Draw(image), SUPERSAMPLE)
+    scene = seen.scene
+    spot = scene.piece(seen.spot)
+    assert spot is not None, f"the agent faces {seen.spot}, which is not in the scene"
+    room = scene.rooms[spot.room].name
+    _room_shell(frame, WALL_COLOURS.get(room, (225, 225, 225)), FLOOR_COLOURS.get(room, (200, 200, 200)))
+    placed = [(piece, _offset(spot, piece)) for piece in scene.neighbours(spot)]
+    labels: list[tuple[tuple[float, float, float, float], str]] = []
+    for piece, x in sorted(placed, key=lambda pair: -abs(pair[1])):  # far sides first
+        labels += _piece(frame, seen, piece, x)
+    if seen.held:
+        labels.append((_held(frame, seen.held), seen.held))
+    for index, (box, text) in enumerate(labels):
+        _label(frame, box, text, raised=index % 2 == 1)
+    return downsample(image, SUPERSAMPLE)
+
+
+def _offset(spot: Piece, piece: Piece) -> float:
+    """The piece's x in view: facing north, east is to the right; facing south, to the left."""
+    sign = 1.0 if spot.wall == "north" else -1.0
+    return sign * (piece.slot - spot.slot) * SLOT_SPACING
+
+
+def _room_shell(frame: _Frame, wall: RGB, floor: RGB) -> None:
+    w = VIEW_HALF_WIDTH
+    floor_corners = [[-w, 0, 0], [w, 0, 0], [w, 0, -CAMERA_DISTANCE + 0.3], [-w, 0, -CAMERA_DISTANCE + 0.3]]
+    frame.draw.polygon(frame.camera.project_polygon(floor_corners), fill=floor)
+    wall_corners = [[-w, 0, 0], [w, 0, 0], [w, WALL_HEIGHT, 0], [-w, WALL_HEIGHT, 0]]
+    frame.draw.polygon(frame.camera.project_polygon(wall_corners), fill=wall)
+    skirting = frame.camera.project_polygon([[-w, 0, -0.01], [w, 0, -0.01]])
+    frame.draw.line(skirting, fill=shade(wall, 0.6), width=3 * frame.scale)
+
+
+def _box(frame: _Frame, centre: tuple[float, float, float], half: tuple[float, float, float], colour: RGB) -> None:
+    faces = project_box(frame.camera, centre, half, 0.0, LIGHT)
+    draw_shaded_faces(frame.draw, faces, colour, EDGE, frame.scale)
+
+
+def _piece(frame: _Frame, seen: Sight, piece: Piece, x: float) -> list[tuple[tuple[float, float, float, float], str]]:
+    """Draw one piece and what rests on or in it; return the label boxes to draw on top."""
+    look = furniture_kind(piece.kind, piece.container)
+    if piece.container and look.style == "shelf":  # a shelf that opens is a cabinet with shelves
+        look = replace(look, style="cabinet")
+    is_open = piece.name in seen.open
+    draw_style = _STYLES.get(look.style, _draw_block)
+    draw_style(frame, look, x, is_open)
+    labels = []
+    if piece.named:
+        labels.append((_bounds(frame, _piece_corners(look, x)), piece.name))
+    top = look.elevation + look.height if look.style not in ("door", "window") else 0.0
+    front = -look.depth if look.style not in ("door", "window") else -0.35
+    on_z = -look.depth / 2 if look.style not in ("door", "window") else front
+    labels += _items(frame, seen.items_on(piece.name), x, look.width * 0.8, top, on_z)
+    if is_open and look.style in ("cabinet", "carton", "shelf"):
+        # Contents stand on a cabinet's lowest shelf and poke out of a carton or bookcase.
+        floor_y = look.height * 0.12 if look.style == "cabinet" else look.height - 0.08
+        labels += _items(frame, seen.items_inside(piece.name), x, look.width * 0.7, floor_y, front * 0.45)
+        if look.style == "cabinet":
+            _door_leaves(frame, look, x)
+    return labels
+
+
+def _piece_corners(look: FurnitureKind, x: float) -> np.ndarray:
+    depth = max(look.depth, 0.05)
+    bottom, top = look.elevation, look.elevation + look.height
+    return np.array(
+        [[x + sx * look.width / 2, y, z] for sx in (-1, 1) for y in (bottom, top) for z in (0.0, -depth)],
+        dtype=np.float64,
+    )
+
+
+def _draw_block(frame: _Frame, look: FurnitureKind, x: float, is_open: bool) -> None:
+    _box(frame, (x, look.height / 2, -look.depth / 2), (look.width / 2, look.height / 2, look.depth / 2), look.colour)
+
+
+def _draw_table(frame: _Frame, look: FurnitureKind, x: float, is_open: bool) -> None:
+    leg = 0.04
+    for sx in (-1, 1):
+        for z in (-0.06, -look.depth + 0.06):
+            centre = (x + sx * (look.width / 2 - 0.07), (look.height - 0.05) / 2, z)
+            _box(frame, centre, (leg, (look.height - 0.05) / 2, leg), shade(look.colour, 0.8))
+    top = (x, look.height - 0.025, -look.depth / 2)
+    _box(frame, top, (look.width / 2, 0.025, look.depth / 2), look.colour)
+
+
+def _draw_bed(frame: _Frame, look: FurnitureKind, x: float, is_open: bool) -> None:
+    back = (x, look.height * 0.9, -0.08)
+    _box(frame, back, (look.width / 2, look.height * 0.9, 0.08), shade(look.colour, 0.8))
+    _draw_block(frame, look, x, is_open)
+
+
+def _draw_shelf(frame: _Frame, look: FurnitureKind, x: float, is_open: bool) -> None:
+    """An open bookcase: back, two sides, boards; a container shelf has doors like a cabinet."""
+    half_depth = look.depth / 2
+    _box(frame, (x, look.height / 2, -0.02), (look.width / 2, look.height / 2, 0.02), shade(look.colour, 0.7))
+    for sx in (-1, 1):
+        side = (x + sx * (look.width / 2 - 0.02), look.height / 2, -half_depth)
+        _box(frame, side, (0.02, look.height / 2, half_depth), look.colour)
+    for level in (0.0, 0.35, 0.7, 1.0):
+        board = (x, level * (look.height - 0.03) + 0.015, -half_depth)
+        _box(frame, board, (look.width / 2, 0.015, half_depth), look.colour)
+
+
+def _draw_cabinet(frame: _Frame, look: FurnitureKind, x: float, is_open: bool) -> None:
+    _draw_block(frame, look, x, is_open)
+    front = frame.camera.project_polygon(_front_face(look, x, inset=0.03))
+    if is_open:
+        frame.draw.polygon(front, fill=INTERIOR)
+        return
+    middle = frame.camera.project_polygon([[x, look.height * 0.04, -look.depth], [x, look.height * 0.96, -look.depth]])
+    frame.draw.polygon(front, outline=shade(look.colour, 0.5), width=frame.scale)
+    frame.draw.line(middle, fill=shade(look.colour, 0.5), width=frame.scale)
+    for sx in (-1, 1):
+        knob = frame.camera.project_polygon([[x + sx * 0.06, look.height * 0.6, -look.depth - 0.01]])[0]
+        r = 3 * frame.scale
+        frame.draw.ellipse((knob[0] - r, knob[1] - r, knob[0] + r, knob[1] + r), fill=(90, 90, 90))
+
+
+def _front_face(look: FurnitureKind, x: float, inset: float) -> list[list[float]]:
+    left, right = x - look.width / 2 + inset, x + look.width / 2 - inset
+    bottom, top = look.elevation + inset, look.elevation + look.height - inset
+    z = -look.depth - 0.001
+    return [[left, bottom, z], [right, bottom, z], [right, top, z], [left, top, z]]
+
+
+def _door_leaves(frame: _Frame, look: FurnitureKind, x: float) -> None:
+    """Two open leaves standing out of the front, each half the width."""
+    leaf = look.width / 2
+    for sx in (-1, 1):
+        hinge = x + sx * look.width / 2
+        corners = [
+            [hinge, look.elevation, -look.depth],
+            [hinge + sx * 0.15, look.elevation, -look.depth - leaf * 0.95],
+            [hinge + sx * 0.15, look.elevation + look.height, -look.depth - leaf * 0.95],
+            [hinge, look.elevation + look.height, -look.depth],
+        ]
+        polygon = frame.camera.project_polygon(corners)
+        frame.draw.polygon(polygon, fill=shade(look.colour, 0.85), outline=shade(look.colour, 0.5), width=frame.scale)
+
+
+def _draw_sink(frame: _Frame, look: FurnitureKind, x: float, is_open: bool) -> None:
+    _draw_block(frame, (look), x, is_open)
+    basin = [
+        [x - look.width * 0.3, look.height + 0.001, -look.depth * 0.8],
+        [x + look.width * 0.3, look.height + 0.001, -look.depth * 0.8],
+        [x + look.width * 0.3, look.height + 0.001, -look.depth * 0.2],
+        [x - look.width * 0.3, look.height + 0.001, -look.depth * 0.2],
+    ]
+    frame.draw.polygon(frame.camera.project_polygon(basin), fill=(120, 128, 138), outline=(80, 84, 90))
+    _box(frame, (x, look.height + 0.12, -0.08), (0.025, 0.12, 0.025), (170, 174, 180))
+
+
+def _draw_carton(frame: _Frame, look: FurnitureKind, x: float, is_open: bool) -> None:
+    _draw_block(frame, look, x, is_open)
+    h, w, d = look.height, look.width / 2, look.depth
+    top = [[x - w, h + 0.001, -d], [x + w, h + 0.001, -d], [x + w, h + 0.001, 0.0], [x - w, h + 0.001, 0.0]]
+    if not is_open:
+        tape = [
+            [x - 0.04, h + 0.002, -d],
+            [x + 0.04, h + 0.002, -d],
+            [x + 0.04, h + 0.002, 0],
+            [x - 0.04, h + 0.002, 0],
+        ]
+        frame.draw.polygon(frame.camera.project_polygon(tape), fill=(214, 190, 140))
+        return
+    frame.draw.polygon(frame.camera.project_polygon(top), fill=INTERIOR)
+    flap = [[x - w, h, -d], [x + w, h, -d], [x + w, h + 0.12, -d - 0.2], [x - w, h + 0.12, -d - 0.2]]
+    frame.draw.polygon(
+        frame.camera.project_polygon(flap), fill=shade(look.colour, 1.1), outline=shade(look.colour, 0.6)
+    )
+
+
+def _draw_door(frame: _Frame, look: FurnitureKind, x: float, is_open: bool) -> None:
+    w = look.width / 2
+    opening = [[x - w, 0, -0.005], [x + w, 0, -0.005], [x + w, look.height, -0.005], [x - w, look.height, -0.005]]
+    frame.draw.polygon(frame.camera.project_polygon(opening), fill=INTERIOR if is_open else look.colour)
+    frame.draw.polygon(frame.camera.project_polygon(opening), outline=shade(look.colour, 0.5), width=2 * frame.scale)
+    if is_open:  # the leaf swings into the room from its left hinge
+        leaf = [[x - w, 0, -0.01], [x - w + 0.12, 0, -look.width], [x - w + 0.12, look.height, -look.width]]
+        leaf.append([x - w, look.height, -0.01])
+        frame.draw.polygon(frame.camera.project_polygon(leaf), fill=look.colour, outline=shade(look.colour, 0.5))
+        return
+    knob = frame.camera.project_polygon([[x + w - 0.1, 1.0, -0.02]])[0]
+    r = 4 * frame.scale
+    frame.draw.ellipse((knob[0] - r, knob[1] - r, knob[0] + r, knob[1] + r), fill=(210, 180, 60))
+
+
+def _draw_window(frame: _Frame, look: FurnitureKind, x: float, is_open: bool) -> None:
+    w, bottom, top = look.width / 2, look.elevation, look.elevation + look.height
+    pane = [[x - w, bottom, -0.005], [x + w, bottom, -0.005], [x + w, top, -0.005], [x - w, top, -0.005]]
+    frame.draw.polygon(frame.camera.project_polygon(pane), fill=(150, 200, 235), outline=look.colour)
+    frame.draw.polygon(frame.camera.project_polygon(pane), outline=(240, 240, 240), width=4 * frame.scale)
+    if is_open:  # the right sash swings into the room
+        sash = [[x, bottom, -0.01], [x + 0.1, bottom, -w], [x + 0.1, top, -w], [x, top, -0.01]]
+        frame.draw.polygon(frame.camera.project_polygon(sash), fill=(190, 220, 240), outline=(240, 240, 240))
+        return
+    mullions = (
+        [[x, bottom, -0.01], [x, top, -0.01]],
+        [[x - w, (bottom + top) / 2, -0.01], [x + w, (bottom + top) / 2, -0.01]],
+    )
+    for line in mullions:
+        frame.draw.line(frame.camera.project_polygon(line), fill=(240, 240, 240), width=3 * frame.scale)
+
+
+_STYLES = {
+    "block": _draw_block,
+    "table": _draw_table,
+    "bed": _draw_bed,
+    "shelf": _draw_shelf,
+    "cabinet": _draw_cabinet,
+    "sink": _draw_sink,
+    "carton": _draw_carton,
+    "door": _draw_door,
+    "window": _draw_window,
+}
+
+
+def _items(
+    frame: _Frame, items: Sequence[str], x: float, span: float, y: float, z: float
+) -> list[tuple[tuple[float, float, float, float], str]]:
+    """Draw ``items`` in a row centred at ``x`` on the surface at height ``y``; their label boxes."""
+    labels = []
+    for index, item in enumerate(items):
+        item_x = x - span / 2 + span * (index + 1) / (len(items) + 1)
+        labels.append((_item(frame, item, (item_x, y, z)), item))
+    return labels
+
+
+def _item(frame: _Frame, item: str, base: tuple[float, float, float]) -> tuple[float, float, float, float]:
+    look = item_kind(kind_of(item))
+    x, y, z = base
+    half, height = look.size / 2, look.height
+    if look.shape == "ball":
+        centre = frame.camera.project_polygon([[x, y + half, z]])[0]
+        edge = frame.camera.project_polygon([[x + half, y + half, z]])[0]
+        radius = max(edge[0] - centre[0], 2.0)
+        sprite = sphere_sprite(look.colour, radius, (-0.4, -0.6, 0.7))
+        corner = (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2))
+        frame.image.paste(sprite, corner, sprite)
+        return (centre[0] - radius, centre[1] - radius, centre[0] + radius, centre[1] + radius)
+    if look.shape == "cylinder":
+        faces = project_faces(frame.camera, cylinder_faces((x, y, z), half, height, 24), LIGHT)
+        draw_smooth_solid(frame.draw, faces, look.colour, shade(look.colour, 0.5), frame.scale, frozenset({"top"}))
+    else:
+        _box(frame, (x, y + height / 2, z), (half, height / 2, half * 0.7), look.colour)
+    corners = np.array(
+        [[x + sx * half, y + sy * height, z + sz * half] for sx in (-1, 1) for sy in (0, 1) for sz in (-1, 1)]
+    )
+    return _bounds(frame, corners)
+
+
+def _bounds(frame: _Frame, corners: np.ndarray) -> tuple[float, float, float, float]:
+    points = frame.camera.project(corners)
+    return (float(points[:, 0].min()), float(points[:, 1].min()), float(points[:, 0].max()), float(points[:, 1].max()))
+
+
+def _held(frame: _Frame, item: str) -> tuple[float, float, float, float]:
+    """A robot gripper rising from the bottom edge, holding ``item``."""
+    width, height = frame.image.size
+    s = frame.scale
+    arm: RGB = (150, 154, 160)
+    cx, top = width * 0.62, height * 0.74
+    frame.draw.polygon(
+        [(cx - 30 * s, height), (cx + 30 * s, height), (cx + 18 * s, top + 30 * s), (cx - 18 * s, top + 30 * s)],
+        fill=arm,
+        outline=(90, 92, 96),
+    )
+    colour = item_kind(kind_of(item)).colour
+    box = (cx - 26 * s, top - 6 * s, cx + 26 * s, top + 30 * s)
+    frame.draw.rounded_rectangle(box, radius=8 * s, fill=colour, outline=shade(colour, 0.5), width=s)
+    for sx in (-1, 1):
+        finger = [
+            (cx + sx * 22 * s, top + 34 * s),
+            (cx + sx * 36 * s, top + 34 * s),
+            (cx + sx * 36 * s, top - 4 * s),
+            (cx + sx * 28 * s, top - 4 * s),
+        ]
+        frame.draw.polygon(finger, fill=shade(arm, 0.8), outline=(90, 92, 96))
+    return (cx - 36 * s, top - 8 * s, cx + 36 * s, top + 36 * s)
+
+
+def _label(frame: _Frame, box: tuple[float, float, float, float], text: str, raised: bool) -> None:
+    """ViPlan-style: a thin box around the object and its name on a tag above it
+    (every other tag a line higher, so neighbours' tags do not hide each other)."""
+    s = frame.scale
+    left, top, right, bottom = box
+    frame.draw.rectangle((left - s, top - s, right + s, bottom + s), outline=LABEL_BOX, width=s)
+    font = load_font(11 * s)
+    anchor = (left, top - (16 * s if raised else 2 * s))
+    if raised:
+        frame.draw.line((left, top, left, anchor[1]), fill=LABEL_BOX, width=s)
+    text_box = frame.draw.textbbox(anchor, text, font=font, anchor="lb")
+    padded = (text_box[0] - 2 * s, text_box[1] - s, text_box[2] + 2 * s, text_box[3] + s)
+    frame.draw.rectangle(padded, fill=LABEL_BOX)
+    frame.draw.text(anchor, text, fill=(0, 0, 0), font=font, anchor="lb")
