@@ -14,6 +14,7 @@ import pytest
 
 from scorer import families
 from scorer.dataset import KeyRow
+from scorer.families.blocksworld.world import BlocksWorld
 from scorer.rollout import RolloutServer
 from scorer.tasks.episode import reference
 
@@ -63,11 +64,13 @@ def log_lines(path: Path) -> list[dict[str, Any]]:
 
 
 def add_planner_variant(monkeypatch: pytest.MonkeyPatch, name: str, episode_class: type) -> str:
-    """Make mode ``name`` play ``episode_class`` (a PlannerEpisode subclass) on blocksworld rows."""
+    """Make mode ``name`` play ``episode_class`` (a generic PlannerEpisode subclass) on blocksworld rows."""
     registered = families.mode_for
     planner = registered("blocksworld", None)
     variant = dataclasses.replace(
-        planner, name=name, play=lambda row, settings: episode_class(row, {**settings, "mode": planner.name})
+        planner,
+        name=name,
+        play=lambda row, settings: episode_class(BlocksWorld(row), {**settings, "mode": planner.name}),
     )
     monkeypatch.setattr(
         families, "mode_for", lambda domain, mode: variant if mode == name else registered(domain, mode)

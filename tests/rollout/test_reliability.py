@@ -27,7 +27,7 @@ from rollout_client import (
 
 from scorer.dataset import load_keys
 from scorer.episodes.base import StepResult
-from scorer.families.blocksworld.planner import PlannerEpisode
+from scorer.episodes.viplan_planner import PlannerEpisode
 
 ROW = "blocksworld-episodes/test/0000"
 ONE_STEP = {"output": "action", "max_steps": 1}  # any reply ends it (truncated): a finished episode per step

@@ -6,10 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from scorer.families.base import Family, Mode
-from scorer.families.blocksworld import policies
-from scorer.families.blocksworld.grounder import GrounderEpisode
-from scorer.families.blocksworld.planner import PlannerEpisode
+from scorer.episodes.viplan_modes import viplan_modes
+from scorer.families.base import Family
+from scorer.families.blocksworld.world import BlocksWorld
 
 if TYPE_CHECKING:
     from data_build.spec import ConfigSpec
@@ -26,8 +25,5 @@ FAMILY = Family(
     summary="Coloured blocks in labelled columns, shown as 3D-looking images (ViPlan-BW).",
     domains=("blocksworld",),
     configs=_configs,
-    modes=(
-        Mode("planner", PlannerEpisode, policies.planner_optimal, policies.planner_random, policies.planner_reference),
-        Mode("grounder", GrounderEpisode, policies.grounder_optimal, policies.grounder_random),
-    ),
+    modes=viplan_modes(BlocksWorld),
 )

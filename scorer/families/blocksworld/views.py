@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from functools import lru_cache
-from typing import Any, cast
+from typing import cast
 
-from scorer.episodes.base import Observation, SettingsError
+from scorer.episodes.base import Observation
 from scorer.families.blocksworld.images import state_png
 from scorer.families.blocksworld.state import Layout
 from scorer.families.blocksworld.view_2d import render_2d
@@ -30,11 +30,6 @@ TEXT_VIEW_WORDS = (
     ("Previously, in the same state (image) as the one shown", "Previously, in the same state as the one described"),
     ("a question about an image", "a question about a description"),
 )
-
-
-def check_view(settings: dict[str, Any]) -> None:
-    if settings["view"] not in VIEWS:
-        raise SettingsError(f"setting 'view' must be one of {', '.join(VIEWS)}, got {settings['view']!r}")
 
 
 def observation(view: str, prompt: str, layout: Layout) -> Observation:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 from scorer.dataset import KeyRow
 from scorer.episodes.base import SettingsError
 from scorer.episodes.engine import make_episode, replay
+from scorer.families.blocksworld.state import Layout
 from tests.families.blocksworld.episode_rows import episode_row
 
 
@@ -58,16 +60,20 @@ def test_feedback_uses_viplan_forms() -> None:
     assert next_prompt is not None and '"outcome": "action does not exist"' in next_prompt.text
 
 
+def _layout(episode: Any) -> Layout:
+    return episode.world.layout(episode.state)
+
+
 def test_illegal_move_is_not_legal_and_state_is_unchanged() -> None:
     row = _row("hard")  # 6 blocks in 4 columns: some block is always buried
     episode = make_episode(row, {"mode": "planner"})
     episode.reset()
-    before = episode.layout()
+    before = _layout(episode)
     buried = next(column[0] for column in before if len(column) > 1)
     target = "c1" if not before[0] or before[0][0] != buried else "c2"
     result = episode.step(_plan_reply([f"(moveblock {buried} {target})"]))
     assert result.info["feedback"]["info"] == "not legal"
-    assert episode.layout() == before
+    assert _layout(episode) == before
     assert episode.outcome()["legal_rate"] == 0.0
 
 

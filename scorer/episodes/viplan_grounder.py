@@ -2,9 +2,12 @@
 VLM-as-grounder, section 4.2).
 
 Each step asks ONE question about the current image (ViPlan's Ground prompt, or
-Ground + CoT). The loop follows ViPlan's ``check_plan``:
+Ground + CoT). The world (``viplan_world``) supplies the task, the views and the words.
+The loop follows ViPlan's ``check_plan``:
 1. enumerate every grounding of every predicate (``task.atoms``, self pairs too); the
-   believed state is the atoms answered yes;
+   believed state is the atoms answered yes. Atoms the world says cannot be seen are
+   never asked: their truth is taken (ViPlan's partially observable home). A world that
+   does not enumerate starts from the true initial state (ViPlan's oracle start there);
 2. plan from the believed state: by default a shortest plan by breadth-first search
    over our PDDL core (``planner: bfs``); ``planner: fast-downward`` calls Fast Downward
    through unified-planning as ViPlan did, on a problem written from the task's own
@@ -14,12 +17,13 @@ Ground + CoT). The loop follows ViPlan's ``check_plan``:
    success would measure the planner, not the model. No plan: the episode ends;
 3. before each action ask ALL its precondition questions (ViPlan asks them as one
    batch); any answer other than the believed model's calls the action off, and the
-   engine re-enumerates and replans. Otherwise the action runs in the TRUE state (with
+   engine re-enumerates and replans (an unseen precondition is checked against the
+   true state instead of asked). Otherwise the action runs in the TRUE state (with
    ViPlan's action failures when ``fail_prob`` > 0); an action illegal there also
    leads to re-enumeration (unless it repeats the action checked just before, called
    off or not: then the episode ends, ViPlan's guard against loops). After it, ask all
-   its effect questions (computed on the believed state); a mismatch re-enumerates too,
-   else the belief follows the action;
+   its effect questions (computed on the believed state; an unseen effect is taken as
+   predicted); a mismatch re-enumerates too, else the belief follows the action;
 4. the episode ends when the plan is done, or at ``max_actions`` executed actions or
    ``max_questions`` questions (truncation). It never ends early because the TRUE
    state reached the goal: that would tell the agent something it cannot see. Whatever
@@ -30,8 +34,8 @@ I), placed after the image and before the question as ViPlan's code does; it goe
 every question of the re-enumeration and with the next action's questions if the new
 plan starts with the same action, then it is dropped (ViPlan's ``pending_prompt_history``).
 An unparsable answer counts as "no" and is counted (the memory shows it as ViPlan's
-"invalid answer"). ``view`` 3d | 2d | text shows the state as the planner mode does
-(``views.py``; ViPlan's 3D scene by default).
+"invalid answer"). ``view`` shows the state as the planner mode does (one of the
+world's views; its first by default).
 """
 
 from __future__ import annotations
@@ -40,20 +44,16 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from scorer.dataset import KeyRow
 from scorer.episodes.base import Observation, SettingsError, StepResult, check_settings
-from scorer.families.blocksworld import layout_from_atoms
-from scorer.families.blocksworld.actions import draw_failure
-from scorer.families.blocksworld.task import row_task
-from scorer.families.blocksworld.verbalize import ENVIRONMENT, question, split_atom
-from scorer.families.blocksworld.views import check_view, observation
+from scorer.episodes.viplan_planner import check_fail_prob, check_view
+from scorer.episodes.viplan_world import ViplanWorld, viplan_call
 from scorer.pddl import GroundAction, PlannerCache, PlannerVerdict, Task, bfs, plan_with_planner, problem_for_state
 from scorer.tasks._yes_no import parse_yes_no
 from scorer.tasks.ground import ground_prompt
 
-DEFAULTS: dict[str, Any] = {
+DEFAULTS: dict[str, Any] = {  # "view" and "max_actions" default to the world's
     "mode": "grounder",
-    "view": "3d",
+    "view": "",
     "memory": False,
     "cot": False,
     "fail_prob": 0.0,
@@ -105,9 +105,9 @@ class Answer:
     def mismatch(self) -> bool:
         return self.ask.expected is not None and self.said_yes != self.ask.expected
 
-    def memory_line(self) -> str:
+    def memory_line(self, question: str) -> str:
         said = ("yes" if self.said_yes else "no") if self.parsed else "invalid answer"  # ViPlan's parsed forms
-        return f"- Q: {question(self.ask.atom)}\n  A: {said}"
+        return f"- Q: {question}\n  A: {said}"
 
 
 @dataclass(frozen=True)
@@ -117,18 +117,19 @@ class Memory:
 
 
 class GrounderEpisode:
-    def __init__(self, row: KeyRow, settings: dict[str, Any]) -> None:
-        self.settings = check_settings(settings, DEFAULTS, "grounder")
+    def __init__(self, world: ViplanWorld, settings: dict[str, Any]) -> None:
+        defaults = {**DEFAULTS, "view": world.views[0], "max_actions": world.max_actions}
+        self.settings = check_settings(settings, defaults, "grounder")
         _check_ranges(self.settings)
-        check_view(self.settings)
-        self.row, self.task = row, row_task(row)
-        self.n_columns = int(row.meta["n_columns"])
+        check_view(self.settings, world)
+        self.world, self.row, self.task = world, world.row, world.task
         self.true_state = self.task.init
         self.believed = 0
         self.believed_after = 0  # the belief once the current action's effects are confirmed
         self.plan: list[str] = []
         self.queue: list[Ask] = []
         self.batch: list[Answer] = []  # answers to the current batch of questions
+        self.unseen_mismatch = False  # an unseen precondition of the current action is false
         self.memory: Memory | None = None
         self.previous_check: str | None = None  # ViPlan's most_recent_action, for its loop guard
         self.replies: list[str] = []
@@ -139,7 +140,11 @@ class GrounderEpisode:
         self.predicates: list[str] = []  # the predicate each question asked about
         self.executed: str | None = None  # the move that really ran in this step, if any
         self.end_reason: str | None = None
-        self._enumerate()
+        if world.enumerates:
+            self._enumerate()
+        else:
+            self.believed = self.task.init
+            self._make_plan()
 
     @property
     def done(self) -> bool:
@@ -164,21 +169,21 @@ class GrounderEpisode:
     # -- questions ------------------------------------------------------------------
 
     def _observation(self) -> Observation:
-        layout = layout_from_atoms(self.task.true_atoms(self.true_state), self.n_columns)
+        view = self.settings["view"]
         if self.done:  # the final observation: the state it ended in, no question left
-            return observation(self.settings["view"], f"The episode is over ({self.end_reason}).\n<image>", layout)
-        prompt = ground_prompt(ENVIRONMENT, question(self.queue[0].atom), self.settings["cot"])
+            return self.world.observe(view, f"The episode is over ({self.end_reason}).\n<image>", self.true_state)
+        prompt = ground_prompt(self.world.environment, self.world.question(self.queue[0].atom), self.settings["cot"])
         if self.memory is not None:  # ViPlan: prompt + "\n\n" + memory + "\n\n" + question
             head, _, asked = prompt.rpartition("\nQuestion: ")
             prompt = f"{head}\n\n{self.memory.text}\n\nQuestion: {asked}"
-        return observation(self.settings["view"], prompt, layout)
+        return self.world.observe(view, prompt, self.true_state)
 
     def _info(self) -> dict[str, Any]:
         info: dict[str, Any] = {"step": len(self.replies), "executed_action": self.executed}
         if self.done:
             return {**info, "end": self.end_reason}
         ask = self.queue[0]
-        return {**info, "phase": ask.phase, "atom": ask.atom, "question": question(ask.atom)}
+        return {**info, "phase": ask.phase, "atom": ask.atom, "question": self.world.question(ask.atom)}
 
     def _record(self, ask: Ask, reply: str) -> Answer:
         parsed = parse_yes_no(reply)
@@ -189,7 +194,7 @@ class GrounderEpisode:
         self.answers_correct.append(said_yes == truth)
         self.answers_yes.append(said_yes)
         self.truths_yes.append(truth)
-        self.predicates.append(split_atom(ask.atom)[0])
+        self.predicates.append(ask.atom.strip("()").split()[0])
         return Answer(ask, said_yes, parsed is not None)
 
     def _ask(self, asks: list[Ask]) -> None:
@@ -198,8 +203,7 @@ class GrounderEpisode:
     def _finish_batch(self) -> None:
         phase = self.batch[-1].ask.phase
         if phase == "enumerate":
-            self.believed = self.task.state_from_atoms(a.ask.atom for a in self.batch if a.said_yes)
-            self._make_plan()
+            self._believe_enumeration()
         elif phase == "precondition":
             self._after_preconditions()
         else:
@@ -208,7 +212,18 @@ class GrounderEpisode:
     # -- the loop -------------------------------------------------------------------
 
     def _enumerate(self) -> None:
-        self._ask([Ask(atom, "enumerate") for atom in self.task.atoms])
+        self._ask([Ask(atom, "enumerate") for atom in self.task.atoms if self._seen(atom)])
+        if not self.queue:
+            self._believe_enumeration()
+
+    def _believe_enumeration(self) -> None:
+        said_yes = [a.ask.atom for a in self.batch if a.said_yes]
+        unseen = [atom for atom in self.task.atoms if not self._seen(atom) and self.task.holds(self.true_state, atom)]
+        self.believed = self.task.state_from_atoms(said_yes + unseen)
+        self._make_plan()
+
+    def _seen(self, atom: str) -> bool:
+        return self.world.visible(self.true_state, atom)
 
     def _replan(self, memory: Memory | None) -> None:
         self.memory = memory if self.settings["memory"] else None
@@ -233,14 +248,16 @@ class GrounderEpisode:
         if self.memory is not None and self.memory.action != self.plan[0]:
             self.memory = None  # ViPlan keeps it only for a retry of the same action
         positive, negative = self._action().precondition_atoms()
-        asks = [Ask(a, "precondition", True) for a in positive] + [Ask(a, "precondition", False) for a in negative]
+        expected = [(a, True) for a in positive] + [(a, False) for a in negative]
+        asks = [Ask(a, "precondition", value) for a, value in expected if self._seen(a)]
+        self.unseen_mismatch = any(self.task.holds(self.true_state, a) != v for a, v in expected if not self._seen(a))
         self._ask(asks)
         if not asks:
             self._after_preconditions()
 
     def _after_preconditions(self) -> None:
         action = self._action()
-        if any(answer.mismatch for answer in self.batch):
+        if self.unseen_mismatch or any(answer.mismatch for answer in self.batch):
             self.previous_check = action.name
             self._replan(self._memory(CALLED_OFF, action.name))
             return
@@ -266,7 +283,11 @@ class GrounderEpisode:
         self.believed_after = self.task.successor(self.believed, action)
         added, deleted = action.effect_atoms(self.task, self.believed)
         changed = set(added) | set(deleted)
-        asks = [Ask(a, "effect", self.task.holds(self.believed_after, a)) for a in self.task.atoms if a in changed]
+        asks = [
+            Ask(a, "effect", self.task.holds(self.believed_after, a))
+            for a in self.task.atoms
+            if a in changed and self._seen(a)
+        ]
         self._ask(asks)
         if not asks:
             self._after_effects()
@@ -286,20 +307,18 @@ class GrounderEpisode:
         return action
 
     def _memory(self, outcome: str, name: str) -> Memory:
-        answers = [answer.memory_line() for answer in self.batch]
-        return Memory(name, "\n".join([MEMORY_HEADER, *answers, "", outcome.format(_viplan_action(name))]))
+        answers = [answer.memory_line(self.world.question(answer.ask.atom)) for answer in self.batch]
+        return Memory(name, "\n".join([MEMORY_HEADER, *answers, "", outcome.format(viplan_call(name))]))
 
     def _run_in_true_state(self, name: str) -> int:
         """ViPlan's failures, drawn from (row seed, step index) so replay is exact."""
-        _, block, column = name.strip("()").split()
-        layout = layout_from_atoms(self.task.true_atoms(self.true_state), self.n_columns)
         rng = random.Random(f"{self.row.meta['seed']}/grounder/{len(self.replies)}")
-        draw = draw_failure(rng, self.settings["fail_prob"], layout, block, column)
+        draw = self.world.draw_failure(rng, self.settings["fail_prob"], self.true_state, name)
         if draw.kind != "none":
             self.counts["failures_drawn"] += 1
         if draw.kind == "noop":
             return self.true_state
-        moved = self.task.action(f"(moveblock {block} {draw.column or column})")
+        moved = self.task.action(draw.substitute or name)
         if moved is None or not self.task.is_applicable(self.true_state, moved):
             return self.true_state
         self.executed = moved.name
@@ -354,16 +373,9 @@ def shortest_plan(task: Task, domain_pddl: str, problem_pddl: str, state: int) -
 
 
 def _check_ranges(settings: dict[str, Any]) -> None:
-    if not 0.0 <= settings["fail_prob"] <= 1.0:
-        raise SettingsError("setting 'fail_prob' must be between 0 and 1")
+    check_fail_prob(settings)
     if settings["planner"] not in PLANNERS:
         raise SettingsError(f"setting 'planner' must be one of {', '.join(PLANNERS)}")
     for key in ("max_actions", "max_questions"):
         if settings[key] < 1:
             raise SettingsError(f"setting {key!r} must be at least 1")
-
-
-def _viplan_action(pddl_name: str) -> str:
-    """``(moveblock r c1)`` -> ``moveblock(r, c1)``, the form ViPlan's memory shows."""
-    name, *args = pddl_name.strip("()").split()
-    return f"{name}({', '.join(args)})"

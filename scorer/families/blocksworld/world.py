@@ -1,0 +1,71 @@
+"""Blocksworld as a ViPlan-style world (``scorer.episodes.viplan_world``): the row's task,
+its views, ViPlan's prompts and questions, its JSON moves and its action failures.
+
+The planner and grounder modes themselves are generic (``scorer.episodes``); this module
+only answers their questions about blocks and columns.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cached_property
+from typing import Any
+
+from scorer.dataset import KeyRow
+from scorer.episodes.base import Observation
+from scorer.episodes.viplan_world import ActionChoice, FailureDraw, FeedbackWords
+from scorer.families.blocksworld.actions import draw_failure, move_json, parse_action
+from scorer.families.blocksworld.prompts import planner_system, planner_user
+from scorer.families.blocksworld.state import Layout, layout_from_atoms
+from scorer.families.blocksworld.task import row_task
+from scorer.families.blocksworld.verbalize import ENVIRONMENT, goal_text, question
+from scorer.families.blocksworld.views import VIEWS, observation
+
+GROUNDER_MAX_ACTIONS = 20  # ViPlan's check_plan default; its blocksworld script does not change it
+
+
+class BlocksWorld:
+    views: tuple[str, ...] = VIEWS
+    feedback = FeedbackWords()
+    environment = ENVIRONMENT
+    max_actions = GROUNDER_MAX_ACTIONS
+    enumerates = True
+
+    def __init__(self, row: KeyRow) -> None:
+        self.row = row
+        self.task = row_task(row)
+        self.n_columns = int(row.meta["n_columns"])
+
+    @cached_property
+    def goal(self) -> str:
+        return goal_text(self.layout(self.task.goal_pos))
+
+    def layout(self, state: int) -> Layout:
+        return layout_from_atoms(self.task.true_atoms(state), self.n_columns)
+
+    def max_steps(self) -> int:
+        return int(self.row.meta["max_steps"])
+
+    def observe(self, view: str, prompt: str, state: int) -> Observation:
+        return observation(view, prompt, self.layout(state))
+
+    def planner_prompt(self, output: str, cot: bool, previous_actions: str, state: int) -> str:
+        return f"{planner_system(output, cot)}\n\n{planner_user(self.n_columns, self.goal, previous_actions)}"
+
+    def question(self, atom: str) -> str:
+        return question(atom)
+
+    def visible(self, state: int, atom: str) -> bool:
+        return True  # the scene shows every block and column
+
+    def parse_action(self, reply: str, state: int) -> ActionChoice:
+        blocks = sorted({block for column in self.layout(state) for block in column})
+        return parse_action(reply, blocks, self.n_columns)
+
+    def action_json(self, pddl_name: str) -> dict[str, Any]:
+        _, block, column = pddl_name.strip("()").split()
+        return move_json(block, column)
+
+    def draw_failure(self, rng: random.Random, fail_prob: float, state: int, pddl_name: str) -> FailureDraw:
+        _, block, column = pddl_name.strip("()").split()
+        return draw_failure(rng, fail_prob, self.layout(state), block, column)
