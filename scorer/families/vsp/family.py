@@ -33,5 +33,5 @@ FAMILY = Family(
     configs=_configs,
     task_kinds=(VSP, COLLISION, ROUTE),
     importers={"vsp": "scorer.families.vsp.vsp_import:vsp_import"},
-    importer_help={"vsp": "VSP's maze questions (vsp-text.jsonl.gz) as config vsp-original."},
+    importer_help={"vsp": "VSP's maze and blocks questions (vsp-text.jsonl.gz) as config vsp-original."},
 )

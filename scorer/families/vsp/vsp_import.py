@@ -1,11 +1,14 @@
-"""``planarium import vsp DIR [--out parquet/] [--disputes FILE]``: VSP's own maze
-questions as config ``vsp-original``.
+"""``planarium import vsp DIR [--out parquet/] [--disputes FILE]``: VSP's own maze and
+blocks questions as config ``vsp-original``.
 
 DIR holds ``vsp-text.jsonl.gz`` (one JSON line per text file of VSP's repository,
 ``{path, text}``). Every maze question of VSP (``maze/<task>/maps/<level>/``: the main
 task and T1-T4 at every level, 2,900 in all) becomes one test row made as a
 ``maze-vsp`` row (``make_row``), its image drawn by our pixel-art view from VSP's table
-file, and ``meta.source`` the file it came from. Keys:
+file, and ``meta.source`` the file it came from. Then every blocks question (1,700,
+``vsp_import_blocks``), made as a ``blocks-vsp`` row, its pictures drawn by our blocks
+view from VSP's text states; their ``difficulty`` is ``blocks-main``, ``blocks-T1`` ...
+so the two scenarios' questions are scored apart. Maze keys:
 
 - main: VSP stores no answer (its scorer simulates), so the key is our shortest plan;
   a map without a safe path would be a dispute (none is);
@@ -36,11 +39,15 @@ import click
 from data_build.build import write_imported
 from data_build.spec import ConfigSpec, Rows
 from scorer.families.base import card_template
+from scorer.families.vsp import blocks_questions
+from scorer.families.vsp.configs import blocks_vsp
 from scorer.families.vsp.configs.maze_vsp import FEWSHOT_K, card_facts, make_row
 from scorer.families.vsp.configs.maze_vsp import SPEC as MAZE_SPEC
 from scorer.families.vsp.maze import MOVE_WORDS, Maze, play, relative_position, shortest_plan
 from scorer.families.vsp.maze_questions import LETTERS, TASKS, Question, levels
 from scorer.families.vsp.maze_text import parse_table, where
+from scorer.families.vsp.shots import question_table
+from scorer.families.vsp.vsp_import_blocks import ImportedBlocks, imported_blocks
 
 CONFIG = "vsp-original"
 SPLIT = "test"
@@ -214,8 +221,9 @@ def _choice(level: str, item: _ItemFiles, solution: str) -> Imported:
     )
 
 
-def import_rows(files: dict[str, str]) -> tuple[Rows, list[Imported]]:
-    """The test rows and the imported questions in row order (disputes among them)."""
+def import_rows(files: dict[str, str]) -> tuple[Rows, list[Imported | ImportedBlocks]]:
+    """The test rows and the imported questions in row order (disputes among them):
+    the maze questions, then the blocks questions."""
     examples: dict[tuple[str, str], list[Question]] = {}
     for shot in imported_questions(files, "example"):
         examples.setdefault((shot.question.task, shot.question.level), []).append(shot.question)
@@ -231,20 +239,44 @@ def import_rows(files: dict[str, str]) -> tuple[Rows, list[Imported]]:
         )
         for index, entry in enumerate(imported)
     ]
-    return {SPLIT: rows}, imported
+    blocks_rows, blocks = _blocks_rows(files, len(rows))
+    return {SPLIT: rows + blocks_rows}, [*imported, *blocks]
 
 
-def _meta(entry: Imported) -> dict[str, Any]:
+BLOCKS = "blocks-"  # the prefix of the blocks questions' difficulty
+
+
+def _blocks_rows(files: dict[str, str], first: int) -> tuple[list[dict[str, Any]], list[ImportedBlocks]]:
+    examples: dict[tuple[str, str], list[blocks_questions.BlocksQuestion]] = {}
+    for shot in imported_blocks(files, "example"):
+        examples.setdefault((shot.question.task, shot.question.level), []).append(shot.question)
+    imported = list(imported_blocks(files))
+    rows = [
+        blocks_vsp.make_row(
+            entry.question,
+            examples.get((entry.question.task, entry.question.level), [])[:FEWSHOT_K],
+            SPLIT,
+            first + index,
+            CONFIG,
+            _meta(entry),
+            BLOCKS + entry.question.task,
+        )
+        for index, entry in enumerate(imported)
+    ]
+    return rows, imported
+
+
+def _meta(entry: Imported | ImportedBlocks) -> dict[str, Any]:
     return {"source": entry.source} | ({"dispute": entry.dispute} if entry.dispute else {})
 
 
-def disputes_text(imported: list[Imported]) -> str:
+def disputes_text(imported: list[Imported | ImportedBlocks]) -> str:
     disputed = [(index, entry) for index, entry in enumerate(imported) if entry.dispute]
     lines = [
         "# vsp-original: rows where our rules disagree with VSP's key",
         "",
         "Written by `planarium import vsp DIR --disputes FILE`. Each row keeps VSP's answer as its key;",
-        "the reason says what our simulation or reading of the maze finds instead.",
+        "the reason says what our simulation or reading of the maze or the blocks finds instead.",
         "",
         f"{len(disputed)} of {len(imported)} rows.",
         "",
@@ -255,18 +287,28 @@ def disputes_text(imported: list[Imported]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def original_card_facts(rows: Rows) -> dict[str, str]:
+    """The maze facts (``maze-vsp``'s) and the blocks questions' table."""
+    metas = [json.loads(row["meta"]) for row in rows.get(SPLIT, [])]
+    blocks = [m for m in metas if m["question"].startswith(BLOCKS)]
+    tasks = [BLOCKS + task for task in blocks_questions.TASKS]
+    return card_facts(rows) | {
+        "blocks_question_table": question_table(blocks, tasks, lambda t: blocks_questions.levels(t[len(BLOCKS) :])),
+    }
+
+
 SPEC = ConfigSpec(
     name=CONFIG,
     card=card_template(__file__, CONFIG),
-    domain="maze",
+    domain="maze, blocks-table",
     task=MAZE_SPEC.task,
-    summary="VSP's own maze questions (main and T1-T4, imported), drawn by our views, VSP's answers as keys.",
+    summary="VSP's own maze and blocks questions (main and T1-T4, imported), drawn by our views, VSP's keys.",
     features=MAZE_SPEC.features,
     build=lambda settings: {},
     importer="vsp",  # never built
     papers=("VSP",),
     license="mit",  # VSP's repository (UCSB-NLP-Chang/Visual-Spatial-Planning) is MIT-licensed
-    card_facts=card_facts,
+    card_facts=original_card_facts,
 )
 
 
@@ -286,7 +328,7 @@ SPEC = ConfigSpec(
     help="Write the rows where our rules disagree with VSP's answers to this markdown file.",
 )
 def vsp_import(directory: Path, out: Path, disputes: Path | None) -> None:
-    """Import VSP's maze questions from DIRECTORY/vsp-text.jsonl.gz as config vsp-original."""
+    """Import VSP's maze and blocks questions from DIRECTORY/vsp-text.jsonl.gz as config vsp-original."""
     try:
         files = read_archive(directory)
         rows, imported = import_rows(files)

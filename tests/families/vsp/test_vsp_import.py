@@ -1,5 +1,6 @@
-"""`planarium import vsp`: VSP's own maze questions with VSP's answers as keys; our rules
-agree with every answer file except the disputed rows, and each dispute has its reason."""
+"""`planarium import vsp`: VSP's own maze and blocks questions with VSP's answers as keys;
+our rules agree with every answer file except the disputed rows, and each dispute has its
+reason."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from click.testing import CliRunner
 from scorer.dataset import load_keys
 from scorer.families.vsp.kind import judge
 from scorer.families.vsp.vsp_import import CONFIG, imported_questions, read_archive, vsp_import
+from scorer.families.vsp.vsp_import_blocks import imported_blocks
 from scorer.grading import grade
 from scorer.references import reference_predictions
 
@@ -57,7 +59,11 @@ def test_examples_carry_vsp_worked_answers(files: dict[str, str]) -> None:
 def test_import_command_writes_rows_whose_gold_scores_100(files: dict[str, str], tmp_path: Path) -> None:
     # A small archive: the first two items of each task's first level, and the examples.
     keep = {
-        p: t for p, t in files.items() if "/example/" in p or re.search(r"/maps/level(3|_step1)/\w+/[01](\.txt)?$", p)
+        p: t
+        for p, t in files.items()
+        if "/example/" in p
+        or re.search(r"/maps/level(3|_step1)/\w+/[01](\.txt)?$", p)
+        or re.search(r"^blocks/task\d/maps/level3/annotation.txt$", p)
     }
     small = tmp_path / "vsp-text.jsonl.gz"
     with gzip.open(small, "wt", encoding="utf-8") as out:
@@ -67,17 +73,51 @@ def test_import_command_writes_rows_whose_gold_scores_100(files: dict[str, str],
         vsp_import, [str(tmp_path), "--out", str(tmp_path / "data"), "--disputes", str(disputes)]
     )
     assert result.exit_code == 0, result.output
-    assert "wrote 10 rows of vsp-original" in result.output
+    assert "wrote 18 rows of vsp-original" in result.output  # 10 maze, 8 blocks (T1-T4)
     dataset = load_keys(tmp_path / "data", "test", {CONFIG})
     assert {row.meta["source"] for row in dataset.rows.values()} >= {
         "maze/task1/maps/level3/0",
         "maze/task4/maps/level_step1/1",
+        "blocks/task2/maps/level3/0",
+        "blocks/task4/maps/level3/1",
     }
+    assert {row.difficulty for row in dataset.rows.values()} >= {"T1", "blocks-T1", "blocks-T4"}
     report = grade(dataset, reference_predictions(dataset, "gold")).configs[CONFIG]
     assert report.groups["all"][0].value == 1.0
-    assert "0 of 10 rows" in disputes.read_text()
+    assert "0 of 18 rows" in disputes.read_text()
 
 
 def test_a_missing_archive_is_a_one_line_error(tmp_path: Path) -> None:
     result = CliRunner().invoke(vsp_import, [str(tmp_path), "--out", str(tmp_path / "data")])
     assert result.exit_code != 0 and "vsp-text.jsonl.gz not found" in result.output
+
+
+@needs_archive
+def test_every_vsp_blocks_question_is_read_and_only_indirect_t2_relations_are_disputed(files: dict[str, str]) -> None:
+    imported = list(imported_blocks(files))
+    assert Counter(entry.question.task for entry in imported) == {
+        "main": 400,
+        "T1": 300,
+        "T2": 300,
+        "T3": 300,
+        "T4": 400,
+    }
+    assert Counter(entry.question.level for entry in imported if entry.question.task == "main") == {
+        f"level{n}": 100 for n in (1, 3, 5, 7)
+    }
+    disputed = [entry for entry in imported if entry.dispute]
+    assert len(disputed) == 16
+    assert all(e.question.task == "T2" and 'between, not "directly"' in (e.dispute or "") for e in disputed)
+    # Our shortest plans have VSP's optimal length on every main row.
+    assert all(
+        e.question.key["optimal_length"] == int(e.question.level[5:]) for e in imported if e.question.task == "main"
+    )
+    assert sum(e.question.key["answer"] for e in imported if e.question.task == "T4") == 200
+
+
+@needs_archive
+def test_vsp_blocks_examples_score_as_their_keys(files: dict[str, str]) -> None:
+    examples = list(imported_blocks(files, "example"))
+    assert len(examples) == 136
+    # VSP's worked answers, verbatim, are read as right by our judge (plans, colours, letters).
+    assert all(judge(e.question.solution, e.question.key).reason == "correct" for e in examples)

@@ -58,9 +58,12 @@ def make_row(
     index: int,
     config: str = CONFIG,
     more_meta: dict[str, Any] | None = None,
+    difficulty: str = "",
 ) -> dict[str, Any]:
-    """One row; ``config`` and ``more_meta`` let the importer of VSP's own questions
-    make its rows the same way."""
+    """One row; ``config``, ``more_meta`` and ``difficulty`` (the question's group name,
+    the question itself by default) let the importer of VSP's own questions make its
+    rows the same way."""
+    difficulty = difficulty or question.task
     pictures = [image_cell(blocks_png(state)) for state in question.states]
     example = image_cell(example_png())
     start, goal = question.states[0], question.states[-1]
@@ -68,7 +71,7 @@ def make_row(
         "id": f"{config}/{split}/{index:04d}",
         "domain": DOMAIN,
         "task": TASK_KIND,
-        "difficulty": question.task,
+        "difficulty": difficulty,
         "images": [example, *pictures],
         "prompt": blocks_prompt(question),
         "fewshot": blocks_prompt(question, shots),
@@ -78,7 +81,7 @@ def make_row(
         "answer_key": dumps(question.key),
         "meta": dumps(
             {
-                "question": question.task,
+                "question": difficulty,
                 "level": question.level,
                 "table": [table_text(s) for s in question.states],
                 "pure_text": [pure_text(s) for s in question.states],
