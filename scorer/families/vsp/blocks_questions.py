@@ -110,6 +110,14 @@ def _plan_question(length: int, _: str, rng: random.Random, pool: StatePool) -> 
             goal = _shuffled_stacks(rng.choice(ends), rng)
             if pool.fresh(("main", canonical(start), canonical(goal))):
                 break
+    return plan_question(f"level{length}", start, goal, with_solution=True)
+
+
+def plan_question(
+    level: str, start: Stacks, goal: Stacks, with_solution: bool = False, solution: str = ""
+) -> BlocksQuestion:
+    """The main task's question from ``start`` to ``goal``; its key is a shortest plan.
+    The worked answer is ours ``with_solution``, else ``solution`` (the importer's)."""
     plan = shortest_plan(start, goal)
     key = {
         "form": "blocks-plan",
@@ -118,14 +126,9 @@ def _plan_question(length: int, _: str, rng: random.Random, pool: StatePool) -> 
         "optimal_length": len(plan),
         "optimal_plan": [str(m) for m in plan],
     }
-    return BlocksQuestion(
-        "main",
-        f"level{length}",
-        (start, goal),
-        key,
-        solve.plan_solution(start, goal, plan),
-        facts={"optimal_length": len(plan), "blocks": MAIN_BLOCKS},
-    )
+    worked = solve.plan_solution(start, goal, plan) if with_solution else solution
+    facts = {"optimal_length": len(plan), "blocks": len(blocks_of(start))}
+    return BlocksQuestion("main", level, (start, goal), key, worked, facts=facts)
 
 
 def _shuffled_stacks(stacks: Stacks, rng: random.Random) -> Stacks:

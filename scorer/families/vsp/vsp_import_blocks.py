@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from scorer.families.vsp.blocks import COLOURS, IllegalMove, Move, Stacks, canonical, run, where
 from scorer.families.vsp.blocks import shortest_plan as blocks_plan
-from scorer.families.vsp.blocks_questions import LETTERS, TASKS, BlocksQuestion, levels
+from scorer.families.vsp.blocks_questions import LETTERS, TASKS, BlocksQuestion, levels, plan_question
 from scorer.families.vsp.blocks_text import read_bird, read_pure_text
 
 FOLDERS = {"main": "task-main", "T1": "task1", "T2": "task2", "T3": "task3", "T4": "task4"}
@@ -86,7 +86,7 @@ def _items(files: dict[str, str], folder: str, task: str) -> list[int]:
 def _plan(level: str, item: _Item) -> ImportedBlocks:
     if item.example:
         start, goal = _example_states(item.files[f"{item.folder}/question{item.item}.txt"])
-        said, plans = len(blocks_plan(start, goal)), []
+        said, plans = len(blocks_plan(start, goal)), []  # an example: its own length, no stored plans
         solution = (
             item.files[f"{item.folder}/analysis{item.item}.txt"].rstrip()
             + "\n<Output>\n"
@@ -98,17 +98,9 @@ def _plan(level: str, item: _Item) -> ImportedBlocks:
         if (read_pure_text(item.text("input_text")), read_pure_text(item.text("output_text"))) != (start, goal):
             raise ValueError(f"{item.source}: info.txt and the text files give different states")
         solution = ""
-    plan = blocks_plan(start, goal)
-    key = {
-        "form": "blocks-plan",
-        "start": [list(s) for s in start],
-        "goal": [list(s) for s in goal],
-        "optimal_length": len(plan),
-        "optimal_plan": [str(m) for m in plan],
-    }
-    facts = {"optimal_length": len(plan), "blocks": sum(map(len, start))}
-    question = BlocksQuestion("main", level, (start, goal), key, solution, facts=facts)
-    return ImportedBlocks(question, item.source, _plan_dispute(start, goal, said, plans, len(plan)))
+    question = plan_question(level, start, goal, solution=solution)
+    ours = question.key["optimal_length"]
+    return ImportedBlocks(question, item.source, _plan_dispute(start, goal, said, plans, ours))
 
 
 def _example_states(text: str) -> tuple[Stacks, Stacks]:
