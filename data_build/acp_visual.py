@@ -32,6 +32,7 @@ class VisualAcpDomain:
     fewshot: Callable[[int], Shots]  # seed -> two solved examples per kind
     card: Path  # the card section's template
     papers: tuple[str, ...] = ("ACPBench Hard",)  # and the paper the domain's images follow
+    fresh_check: str | None = None  # how a fresh split's problems avoid the published ones (ConfigSpec)
 
     @property
     def config(self) -> str:
@@ -62,4 +63,5 @@ def visual_spec(adapter: VisualAcpDomain) -> ConfigSpec:
         build=build,
         card_facts=lambda rows: {"count_table": count_table(rows)},
         papers=adapter.papers,
+        fresh_check=adapter.fresh_check,
     )

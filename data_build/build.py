@@ -8,7 +8,7 @@ from pathlib import Path
 from data_build.card import card_configs, finish_card, merge_cards, render_card
 from data_build.registry import select
 from data_build.shards import sha256_file, write_split
-from data_build.spec import BuildSettings, ConfigSpec, Rows
+from data_build.spec import IMPORTED, SIZES, BuildSettings, ConfigSpec, Rows
 from scorer import __version__, atomic
 from scorer.errors import PlanariumError
 
@@ -27,16 +27,43 @@ def build(out_dir: Path, configs: str | None = None, settings: BuildSettings = D
     _old_card(out_dir)  # an unreadable card is refused before minutes of generation, not after
     built = {}
     specs = select(configs)
+    _check_sizes(specs, settings)
     with tqdm(specs, desc="configs", unit="config", disable=not settings.show_progress) as bar:
         for spec in bar:
             bar.set_postfix_str(spec.name)  # the config being built; some draw their own bar below
-            built[spec.name] = (spec, spec.build(settings))
+            rows = spec.build(settings)
+            built[spec.name] = (spec, rows if settings.published else fresh_ids(rows, settings.seed))
     return write_configs(out_dir, built, settings.size, settings.seed)
+
+
+def _check_sizes(specs: list[ConfigSpec], settings: BuildSettings) -> None:
+    """A size-N build of a config that builds only the published sizes is refused before any work."""
+    if settings.size in SIZES:
+        return
+    fixed = [spec.name for spec in specs if not spec.any_size]
+    if fixed:
+        raise ValueError(
+            f"--size {settings.size}: config(s) {', '.join(fixed)} build only --size mini or full "
+            "(a fresh split of them: --seed S at one of those sizes)"
+        )
+
+
+def fresh_ids(rows: Rows, seed: int) -> Rows:
+    """Ids of a fresh split carry its seed (``<config>/<split>/s<seed>-<index>``), so its rows and
+    its predictions can never be taken for the published split's."""
+    return {
+        split: [{**row, "id": _fresh_id(row["id"], seed)} for row in split_rows] for split, split_rows in rows.items()
+    }
+
+
+def _fresh_id(row_id: str, seed: int) -> str:
+    prefix, index = row_id.rsplit("/", 1)
+    return f"{prefix}/s{seed}-{index}"
 
 
 def write_imported(spec: ConfigSpec, rows: Rows, out_dir: Path) -> dict[str, str]:
     """An imported config's shards into ``out_dir``, beside whatever the folder holds."""
-    return write_configs(out_dir, {spec.name: (spec, rows)}, "imported", 0)
+    return write_configs(out_dir, {spec.name: (spec, rows)}, IMPORTED, 0)
 
 
 def write_configs(out_dir: Path, built: dict[str, tuple[ConfigSpec, Rows]], size: str, seed: int) -> dict[str, str]:

@@ -4,7 +4,7 @@ paper a config follows, then each config's section (its family's ``cards/<config
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from string import Template
 from typing import Any
@@ -14,7 +14,7 @@ from datasets.info import DatasetInfo, DatasetInfosDict
 from datasets.splits import SplitDict, SplitInfo
 from huggingface_hub import DatasetCardData
 
-from data_build.spec import SPLITS, ConfigSpec, Rows
+from data_build.spec import IMPORTED, PUBLISHED_SEED, SIZES, SPLITS, ConfigSpec, Rows
 
 CARD_HEADER = Path(__file__).resolve().parent / "card_header.md"  # the card before the config sections
 CITATION_HEADING = "## Citation\n"
@@ -37,7 +37,8 @@ def render_card(
 ) -> str:
     names = sorted(built)
     front_matter = _yaml(built, split_bytes)
-    sections = [_section(built[name][0], built[name][1]) for name in names]
+    fresh = _fresh_note(size, seed)
+    sections = [_section(built[name][0], built[name][1]) + fresh(built[name][0]) for name in names]
     table = [
         f"| `{name}` | {len(rows.get('test', []))} / {len(rows.get('dev', []))} | {spec.summary} |"
         for name in names
@@ -105,6 +106,22 @@ def _yaml(built: dict[str, tuple[ConfigSpec, Rows]], split_bytes: dict[tuple[str
     card_data = DatasetCardData(configs=configs)
     DatasetInfosDict(infos).to_dataset_card_data(card_data)
     return card_data.to_yaml() + "\n"
+
+
+def _fresh_note(size: str, seed: int) -> Callable[[ConfigSpec], str]:
+    """What a config's section says of a fresh split: its seed and size, and how it was kept
+    apart from the published splits (nothing for the published splits or an import)."""
+    if size == IMPORTED or (size in SIZES and seed == PUBLISHED_SEED):
+        return lambda spec: ""
+
+    def note(spec: ConfigSpec) -> str:
+        check = spec.fresh_check or "not checked against the published splits (this config has no check)"
+        return (
+            f"\n\n**Fresh split** (`--seed {seed} --size {size}`; ids `{spec.name}/<split>/s{seed}-<index>`). "
+            f"Checked at build time against the published splits (seed {PUBLISHED_SEED}): {check}"
+        )
+
+    return note
 
 
 def _section(spec: ConfigSpec, rows: Rows) -> str:

@@ -2,24 +2,58 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from datasets import Features
 
+from scorer.executors import Executor, in_process
 from scorer.families.papers import PaperSampling, paper_sampling
 
 SPLITS = ("test", "dev")
-SIZES = ("mini", "full")
+SIZES = ("mini", "full")  # the published sizes; any other size is a number of test rows
+IMPORTED = "imported"  # the size an imported config's card records
+PUBLISHED_SEED = 0  # the seed of the published splits, which a fresh split must not share a problem with
+MAX_ROWS = 1_000_000
+DEV_SHARE = 5  # a size-N build has N test rows and N / DEV_SHARE dev rows (at least one)
+
+
+def check_size(text: str) -> str:
+    """``mini``, ``full`` or a positive number of test rows, else a ValueError saying so."""
+    if text in SIZES or (text.isdigit() and 1 <= int(text) <= MAX_ROWS):
+        return str(int(text)) if text.isdigit() else text
+    raise ValueError(f"--size {text!r}: expected mini, full or a number of test rows from 1 to {MAX_ROWS:,}")
 
 
 @dataclass(frozen=True)
 class BuildSettings:
-    size: str = "full"
+    size: str = "full"  # "mini", "full" or a number of test rows (check_size)
     seed: int = 0
     show_progress: bool = True
+    # Where the per-row work runs; not part of what is built (results are the same on every executor).
+    executor: Executor = field(default_factory=in_process, compare=False, repr=False)
+
+    @property
+    def published(self) -> bool:
+        """The published splits themselves (seed 0 at a published size); anything else is a fresh split."""
+        return self.seed == PUBLISHED_SEED and self.size in SIZES
+
+    def rows(self, split: str) -> int:
+        """Rows a size-N build asks of ``split``: N in test, N / DEV_SHARE (at least 1) in dev."""
+        total = int(self.size)
+        return total if split == "test" else max(1, total // DEV_SHARE)
+
+
+def apportion(total: int, weights: Sequence[int]) -> list[int]:
+    """``total`` split over strata in proportion to ``weights`` (largest remainders; ties to the first)."""
+    whole = sum(weights)
+    shares = [total * w // whole for w in weights]
+    by_remainder = sorted(range(len(weights)), key=lambda i: (-(total * weights[i] % whole), i))
+    for i in by_remainder[: total - sum(shares)]:
+        shares[i] += 1
+    return shares
 
 
 Rows = dict[str, list[dict[str, Any]]]  # split -> rows in id order
@@ -38,6 +72,10 @@ class ConfigSpec:
     papers: tuple[str, ...] = ()  # the papers it follows, by the names of scorer.families.papers
     importer: str | None = None  # the `planarium import` command that makes it from a paper's data; None: built
     license: str = "mit"  # Hugging Face license id of its rows (imported data keeps its source's license)
+    # How a fresh split (another seed, or --size N) is kept apart from the published splits, for
+    # the card; None: not checked.
+    fresh_check: str | None = None
+    any_size: bool = False  # builds --size N (N test rows); False: only the published sizes, mini and full
 
     @property
     def sampling(self) -> PaperSampling:

@@ -18,6 +18,7 @@ import click
 
 from scorer import __version__
 from scorer.errors import PlanariumError
+from scorer.executors import DEFAULT_EXECUTOR, EXECUTOR_HELP
 
 if TYPE_CHECKING:  # the command imports its modules lazily, so `planarium --help` stays fast
     from scorer.grading import Grading
@@ -136,6 +137,7 @@ SUBSYSTEM_COMMANDS = {
     "leaderboard": "scorer.board.command:leaderboard",
     "rescore": "scorer.board.command:rescore",
     "publish": "scorer.board.command:publish",
+    "contamination": "scorer.report.contamination_command:contamination",
 }
 SUBSYSTEM_HELP = {
     "serve": "Run episodes over HTTP + JSON (the rollout server).",
@@ -144,6 +146,7 @@ SUBSYSTEM_HELP = {
     "leaderboard": "Merge results files into a leaderboard (Markdown, CSV and an HTML page).",
     "rescore": "Score stored submissions again with this scorer, and report what changed.",
     "publish": "Upload the built dataset to the Hugging Face Hub and tag the revision.",
+    "contamination": "A model's scores on the published split beside a fresh split's, flagging significant drops.",
 }
 
 
@@ -167,26 +170,37 @@ def main(ctx: click.Context, debug: bool) -> None:
 @click.option("--configs", default=None, help="Comma-separated config names (default: all).")
 @click.option(
     "--size",
-    type=click.Choice(["mini", "full"]),
     default="full",
     show_default=True,
-    help="mini: a few problems per difficulty, for demos and tests.",
+    metavar="mini|full|N",
+    help="mini: a few problems per difficulty, for demos and tests; full: the published size; "
+    "N: a fresh split of N test rows per config (N/5 dev), none sharing a problem with the published splits.",
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="Base seed of every generator.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Base seed of every generator (0: published).")
 @click.option("--out", type=click.Path(path_type=Path), default=DEFAULT_DATA, show_default=True)
+@click.option("--executor", "executor_spec", default=DEFAULT_EXECUTOR, show_default=True, help=EXECUTOR_HELP)
 @click.option("--quiet", is_flag=True, help="No progress bars.")
-def build(configs: str | None, size: str, seed: int, out: Path, quiet: bool) -> None:
+def build(configs: str | None, size: str, seed: int, out: Path, executor_spec: str, quiet: bool) -> None:
     """Build configs into Parquet shards, a dataset card and checksums.json.
 
-    The same arguments always give byte-identical files.
+    The same arguments always give byte-identical files, on every executor.
     """
     from data_build.build import build as run_build
-    from data_build.spec import BuildSettings
+    from data_build.spec import BuildSettings, check_size
+    from scorer.executors import make_executor
 
     try:
-        checksums = run_build(out, configs, BuildSettings(size=size, seed=seed, show_progress=not quiet))
+        checked_size = check_size(size)
     except ValueError as error:
         raise UserError(str(error)) from None
+    executor = make_executor(executor_spec)
+    try:
+        settings = BuildSettings(size=checked_size, seed=seed, show_progress=not quiet, executor=executor)
+        checksums = run_build(out, configs, settings)
+    except ValueError as error:
+        raise UserError(str(error)) from None
+    finally:
+        executor.close()
     click.echo(f"wrote {len(checksums)} shard(s), README.md and checksums.json to {out}/")
 
 

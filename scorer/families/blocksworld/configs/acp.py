@@ -25,7 +25,7 @@ from scorer.families.blocksworld import (
     layout_from_atoms,
 )
 from scorer.families.blocksworld.images import state_png
-from scorer.families.blocksworld.problems import blocksworld_problems
+from scorer.families.blocksworld.problems import FRESH_CHECK, blocksworld_problems
 from scorer.families.blocksworld.verbalize import BLOCK_WORDS, block_name, column_name
 from scorer.families.classical.problems import fewshot_examples
 from scorer.pddl import Task
@@ -115,6 +115,7 @@ BLOCKSWORLD = VisualAcpDomain(
     fewshot=fewshot_examples,
     card=card_template(__file__, "blocksworld-acp"),
     papers=("ACPBench Hard", "ViPlan"),
+    fresh_check=FRESH_CHECK,
 )
 
 SPEC = visual_spec(BLOCKSWORLD)

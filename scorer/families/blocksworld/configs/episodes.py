@@ -16,7 +16,7 @@ from scorer.episodes.engine import make_episode
 from scorer.families.base import card_template
 from scorer.families.blocksworld import DIFFICULTIES, BlocksProblem, domain_pddl, goal_text
 from scorer.families.blocksworld.images import state_png
-from scorer.families.blocksworld.problems import blocksworld_problems
+from scorer.families.blocksworld.problems import FRESH_CHECK, blocksworld_problems
 
 CONFIG = "blocksworld-episodes"
 
@@ -78,4 +78,6 @@ SPEC = ConfigSpec(
     features=row_features(("goal",)),
     build=build,
     papers=("ViPlan",),
+    fresh_check=FRESH_CHECK,
+    any_size=True,
 )

@@ -19,11 +19,11 @@ from tqdm import tqdm
 
 from data_build import yes_no
 from data_build.rows import dumps, image_cell, row_features
-from data_build.spec import BuildSettings, ConfigSpec, Rows
+from data_build.spec import SIZES, BuildSettings, ConfigSpec, Rows, apportion
 from scorer.families.base import card_template
 from scorer.families.blocksworld import ENVIRONMENT, BlocksProblem, domain_pddl, layout_from_atoms, problem_pddl
 from scorer.families.blocksworld.images import state_png
-from scorer.families.blocksworld.problems import blocksworld_problems
+from scorer.families.blocksworld.problems import FRESH_CHECK, blocksworld_problems, problem_counts
 from scorer.families.blocksworld.state import Layout
 from scorer.families.blocksworld.verbalize import question, split_atom
 from scorer.pddl import Task
@@ -31,6 +31,9 @@ from scorer.tasks.ground import ground_prompt
 
 CONFIG = "blocksworld-ground"
 DIFFICULTY_ORDER = {"simple": 0, "medium": 1, "hard": 2}
+# Balanced questions a problem gives at least (the full size averages about 70): size N draws
+# N / this many problems first, and twice as many while the pool falls short.
+ASSUMED_ROWS_PER_PROBLEM = 32
 
 
 @dataclass(frozen=True)
@@ -113,17 +116,48 @@ def make_row(q: Question, split: str, index: int) -> dict:
 
 
 def build(settings: BuildSettings) -> Rows:
+    if settings.size not in SIZES:
+        return _build_rows(settings, _sized_pools(settings))
     problems = blocksworld_problems(settings)
-    rows: Rows = {}
-    for split, split_problems in problems.items():
-        pool = [
-            q
-            for p in tqdm(split_problems, desc=f"{CONFIG} {split}", disable=not settings.show_progress)
-            for q in questions_of_problem(p)
-        ]
-        chosen = balance(pool, random.Random(f"{settings.seed}/{CONFIG}/{split}"))
-        rows[split] = [make_row(q, split, i) for i, q in enumerate(chosen)]
-    return rows
+    return _build_rows(settings, {split: _pool(settings, split, ps) for split, ps in problems.items()})
+
+
+def _pool(settings: BuildSettings, split: str, problems: list[BlocksProblem]) -> list[Question]:
+    """Every question of ``problems``, balanced per difficulty and predicate."""
+    pool = [
+        q
+        for p in tqdm(problems, desc=f"{CONFIG} {split}", disable=not settings.show_progress)
+        for q in questions_of_problem(p)
+    ]
+    return balance(pool, random.Random(f"{settings.seed}/{CONFIG}/{split}"))
+
+
+def _sized_pools(settings: BuildSettings) -> dict[str, list[Question]]:
+    """Size N: problems in equal numbers per difficulty (as the full size draws them), more
+    until the balanced pool holds N questions, then N drawn so each difficulty keeps its
+    share of the pool."""
+    rows_per_problem = ASSUMED_ROWS_PER_PROBLEM
+    while True:
+        problems = blocksworld_problems(settings, problem_counts(settings, rows_per_problem))
+        pools = {split: _pool(settings, split, ps) for split, ps in problems.items()}
+        if all(len(pools[split]) >= settings.rows(split) for split in pools):
+            return {split: _sample(settings, split, pool) for split, pool in pools.items()}
+        rows_per_problem = max(1, rows_per_problem // 2)
+
+
+def _sample(settings: BuildSettings, split: str, pool: list[Question]) -> list[Question]:
+    by_difficulty: dict[str, list[Question]] = {}
+    for q in pool:
+        by_difficulty.setdefault(q.problem.difficulty, []).append(q)
+    groups = sorted(by_difficulty.items(), key=lambda item: DIFFICULTY_ORDER[item[0]])
+    quotas = apportion(settings.rows(split), [len(questions) for _, questions in groups])
+    rng = random.Random(f"{settings.seed}/{CONFIG}/{split}/size")
+    chosen = [q for (_, questions), quota in zip(groups, quotas) for q in rng.sample(questions, quota)]
+    return sorted(chosen, key=Question.sort_key)
+
+
+def _build_rows(settings: BuildSettings, chosen: dict[str, list[Question]]) -> Rows:
+    return {split: [make_row(q, split, i) for i, q in enumerate(questions)] for split, questions in chosen.items()}
 
 
 SPEC = ConfigSpec(
@@ -135,5 +169,7 @@ SPEC = ConfigSpec(
     features=row_features(("cot",)),
     build=build,
     papers=("ViPlan",),
-    card_facts=yes_no.predicate_balance_table,
+    card_facts=card_facts,
+    fresh_check=FRESH_CHECK,
+    any_size=True,
 )

@@ -1,0 +1,63 @@
+"""Executors: the same results, in the same order, whatever runs them; a build byte-identical on each."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from data_build.build import build
+from data_build.spec import BuildSettings
+from scorer.errors import PlanariumError
+from scorer.executors import Executor, make_executor
+from scorer.executors.local import LocalExecutor
+from scorer.families.blocksworld import problems as bw_problems
+
+CONFIGS = "blocksworld-episodes,slidegeom-describe"
+
+
+def _build(out: Path, executor: Executor) -> dict[str, str]:
+    bw_problems._MADE.clear()  # the problem set is made again, on this executor
+    try:
+        return build(out, CONFIGS, BuildSettings(size="mini", seed=5, show_progress=False, executor=executor))
+    finally:
+        executor.close()
+
+
+def test_make_executor_reads_the_spec() -> None:
+    assert make_executor("local:3").workers == 3
+    assert make_executor("local").workers >= 1
+    for bad in ("local:0", "local:two", "spark", "ray-ish"):
+        with pytest.raises(PlanariumError, match="--executor"):
+            make_executor(bad)
+
+
+def test_local_map_keeps_the_order_of_the_items() -> None:
+    executor = LocalExecutor(2)
+    try:
+        items = [f"{n}" * (n % 7) for n in range(200)]
+        assert executor.map(len, items) == [len(i) for i in items]
+        assert executor.map(len, []) == []
+    finally:
+        executor.close()
+
+
+@pytest.fixture(scope="module")
+def one_process_build(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    return _build(tmp_path_factory.mktemp("one"), LocalExecutor(1))
+
+
+def test_a_build_is_byte_identical_on_one_or_two_local_workers(one_process_build: dict, tmp_path: Path) -> None:
+    assert _build(tmp_path, LocalExecutor(2)) == one_process_build
+
+
+def test_a_ray_build_is_byte_identical_to_a_local_one(one_process_build: dict, tmp_path: Path) -> None:
+    pytest.importorskip("ray", reason="ray is not installed: pip install 'planarium[ray]' to run this test")
+    from scorer.executors.ray_cluster import RayExecutor
+
+    executor = RayExecutor(None, cpus=2)
+    assert executor.workers == 2
+    checksums = _build(tmp_path, executor)
+    assert checksums == one_process_build
+    assert json.loads((tmp_path / "checksums.json").read_text()) == one_process_build
