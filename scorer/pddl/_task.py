@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ._action import GroundAction, atom_names, conjunction_text
 from ._formula import Formula, StateTest, compile_test, split_literals
@@ -70,6 +70,14 @@ class Task:
             _goal_test=None if goal_general is None else compile_test(goal_general),
             _successors=SuccessorGenerator(actions),
         )
+
+    def with_goal(self, atoms: Iterable[str]) -> Task:
+        """This task with the conjunction of ``atoms`` as its goal, without parsing again:
+        atoms and actions do not depend on the goal, so it equals the task parsed with it."""
+        mask = 0
+        for atom in atoms:
+            mask |= 1 << self.atom_index[atom]
+        return replace(self, goal_pos=mask, goal_neg=0, goal_general=None, _goal_test=None)
 
     def __repr__(self) -> str:
         # The default repr would print every atom and action.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorer.pddl import PDDLParseError, Task, UnsupportedPDDL, normalize_name, parse_task
+from scorer.pddl import PDDLParseError, Task, UnsupportedPDDL, astar, normalize_name, parse_task
 
 
 @pytest.fixture(scope="module")
@@ -182,3 +182,18 @@ def test_action_costs_are_ignored(metric: str) -> None:
 def test_parse_errors_are_reported() -> None:
     with pytest.raises(PDDLParseError):
         parse_task("(define (domain d)", "(define (problem x))")
+
+
+def test_with_goal_equals_the_task_parsed_with_that_goal(blocks4: tuple[str, str]) -> None:
+    domain, problem = blocks4
+    parsed = parse_task(domain, problem)
+    goal_atoms = [a for a in parsed.atoms if parsed.goal_pos >> parsed.atom_index[a] & 1]
+    assert goal_atoms, "the fixture's goal is a conjunction of atoms"
+    goal = "(:goal (AND (ON D C) (ON C B) (ON B A)))"
+    assert goal in problem
+    start = problem.replace(goal, "(:goal (AND (HANDEMPTY)))")  # the same task with another goal
+    swapped = parse_task(domain, start).with_goal(goal_atoms)
+    for field_name in ("atoms", "init", "goal_pos", "goal_neg", "goal_general", "static_atoms"):
+        assert getattr(swapped, field_name) == getattr(parsed, field_name), field_name
+    assert [a.name for a in swapped.actions] == [a.name for a in parsed.actions]
+    assert astar(swapped).plan == astar(parsed).plan

@@ -81,8 +81,7 @@ def generate_problem(difficulty: Difficulty, seed: str, name: str, taken: set[tu
         goal = layout_from_atoms(task.true_atoms(rng.choice(in_band)), difficulty.n_columns)
         if (init, goal) in taken:
             continue
-        problem = BlocksProblem(name, difficulty.name, seed, init, goal, ())
-        plan = _optimal_plan(problem.task(), goal)
+        plan = _optimal_plan(task.with_goal(layout_atoms(goal)), goal)  # the problem's task, parsed once
         taken.add((init, goal))
         return BlocksProblem(name, difficulty.name, seed, init, goal, tuple(plan))
 

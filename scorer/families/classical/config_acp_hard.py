@@ -17,9 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from tqdm import tqdm
-
-from data_build.acp_rows import ACP_FEATURES, AcpProblem, Asked, ask, build_budget, count_table, make_rows
+from data_build.acp_rows import ACP_FEATURES, AcpProblem, ask, build_budget, count_table, make_rows
 from data_build.spec import SPLITS, BuildSettings, ConfigSpec, Rows
 from scorer.families.base import card_template
 from scorer.families.classical import CLASSICAL_DOMAINS, ClassicalDomain
@@ -36,26 +34,37 @@ MAX_EXTRA_PROBLEMS = 12
 
 
 def build(settings: BuildSettings) -> Rows:
-    shots = fewshot_examples(settings.seed)
-    budget = build_budget()
+    """Each domain's questions on the build's executor (a domain's problems and questions
+    depend on nothing outside it), joined in domain order, then numbered."""
+    jobs = [(name, settings.size, settings.seed) for name in sorted(CLASSICAL_DOMAINS)]
+    per_domain = settings.executor.map(_domain_rows, jobs, f"{CONFIG} domains", settings.show_progress)
     rows: Rows = {}
-    seen_problems: set[str] = set()
     for split in SPLITS:
-        asked: list[Asked] = []
-        domains = sorted(CLASSICAL_DOMAINS.values(), key=lambda d: d.name)
-        for domain in tqdm(domains, desc=f"{CONFIG} {split}", disable=not settings.show_progress):
-            quotas = {kind: PER_KIND[settings.size][split] for kind in KINDS}
-            problems = _problems(domain, split, settings, seen_problems)
-            asked += ask(problems, quotas, budget, planned=len(SIZES[settings.size][split]))
-        rows[split] = make_rows(CONFIG, split, asked, shots)
+        joined = [row for domain_rows in per_domain for row in domain_rows[split]]
+        rows[split] = [{**row, "id": f"{CONFIG}/{split}/{index:04d}"} for index, row in enumerate(joined)]
     return rows
 
 
-def _problems(domain: ClassicalDomain, split: str, settings: BuildSettings, seen: set[str]) -> Iterator[AcpProblem]:
+def _domain_rows(job: tuple[str, str, int]) -> dict[str, list[dict]]:
+    """One domain's rows per split (numbered within the domain; ``build`` numbers them again)."""
+    name, size, seed = job
+    domain = CLASSICAL_DOMAINS[name]
+    shots = fewshot_examples(seed)
+    budget = build_budget()
+    seen_problems: set[str] = set()  # dev never repeats a test problem
+    rows = {}
+    for split in SPLITS:
+        quotas = {kind: PER_KIND[size][split] for kind in KINDS}
+        problems = _problems(domain, split, size, seed, seen_problems)
+        rows[split] = make_rows(CONFIG, split, ask(problems, quotas, budget, planned=len(SIZES[size][split])), shots)
+    return rows
+
+
+def _problems(domain: ClassicalDomain, split: str, size: str, seed: int, seen: set[str]) -> Iterator[AcpProblem]:
     """The split's problems, then extra small ones; never a problem text seen before."""
-    sizes = list(SIZES[settings.size][split]) + [0] * MAX_EXTRA_PROBLEMS
-    for slot, size in enumerate(sizes):
-        problem = classical_problem(domain, size, f"{settings.seed}/{CONFIG}/{domain.name}/{split}/{slot}")
+    sizes = list(SIZES[size][split]) + [0] * MAX_EXTRA_PROBLEMS
+    for slot, problem_size in enumerate(sizes):
+        problem = classical_problem(domain, problem_size, f"{seed}/{CONFIG}/{domain.name}/{split}/{slot}")
         if problem.problem_pddl in seen:
             continue
         seen.add(problem.problem_pddl)
