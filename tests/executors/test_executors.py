@@ -14,7 +14,7 @@ from scorer.executors import Executor, make_executor
 from scorer.executors.local import LocalExecutor
 from scorer.families.blocksworld import problems as bw_problems
 
-CONFIGS = "blocksworld-episodes,acp-hard"  # both spread their work over the executor
+CONFIGS = "blocksworld-ground,blocksworld-episodes,acp-hard"  # each spreads its work over the executor
 
 
 def _build(out: Path, executor: Executor) -> dict[str, str]:

@@ -15,8 +15,6 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from tqdm import tqdm
-
 from data_build import yes_no
 from data_build.rows import dumps, image_cell, row_features
 from data_build.spec import SIZES, BuildSettings, ConfigSpec, Rows, apportion
@@ -124,11 +122,8 @@ def build(settings: BuildSettings) -> Rows:
 
 def _pool(settings: BuildSettings, split: str, problems: list[BlocksProblem]) -> list[Question]:
     """Every question of ``problems``, balanced per difficulty and predicate."""
-    pool = [
-        q
-        for p in tqdm(problems, desc=f"{CONFIG} {split}", disable=not settings.show_progress)
-        for q in questions_of_problem(p)
-    ]
+    per_problem = settings.executor.map(questions_of_problem, problems, f"{CONFIG} {split}", settings.show_progress)
+    pool = [q for questions in per_problem for q in questions]
     return balance(pool, random.Random(f"{settings.seed}/{CONFIG}/{split}"))
 
 
@@ -157,7 +152,15 @@ def _sample(settings: BuildSettings, split: str, pool: list[Question]) -> list[Q
 
 
 def _build_rows(settings: BuildSettings, chosen: dict[str, list[Question]]) -> Rows:
-    return {split: [make_row(q, split, i) for i, q in enumerate(questions)] for split, questions in chosen.items()}
+    rows: Rows = {}
+    for split, questions in chosen.items():
+        jobs = [(q, split, i) for i, q in enumerate(questions)]
+        rows[split] = settings.executor.map(_row_of, jobs, f"{CONFIG} {split} rows", settings.show_progress)
+    return rows
+
+
+def _row_of(job: tuple[Question, str, int]) -> dict:
+    return make_row(*job)
 
 
 SPEC = ConfigSpec(
@@ -169,7 +172,7 @@ SPEC = ConfigSpec(
     features=row_features(("cot",)),
     build=build,
     papers=("ViPlan",),
-    card_facts=card_facts,
+    card_facts=yes_no.predicate_balance_table,
     fresh_check=FRESH_CHECK,
     any_size=True,
 )
