@@ -16,6 +16,10 @@ from scorer.families.blocksworld.pddl import domain_pddl, problem_pddl
 from scorer.families.blocksworld.state import COLOURS, Layout, layout_atoms, layout_from_atoms
 from scorer.pddl import Task, astar, parse_task, reachable_states
 
+# Draws in a row that may hit taken problems before a difficulty counts as exhausted (the
+# simple one has 173,760 distinct problems: 1,920 initial layouts x 3-5 moves to a goal).
+MAX_DRAWS = 1_000
+
 
 @dataclass(frozen=True)
 class Difficulty:
@@ -70,7 +74,7 @@ def random_layout(rng: random.Random, blocks: list[str], n_columns: int, max_hei
 def generate_problem(difficulty: Difficulty, seed: str, name: str, taken: set[tuple[Layout, Layout]]) -> BlocksProblem:
     """One problem from ``seed``; ``taken`` holds (init, goal) pairs already used."""
     rng = random.Random(seed)
-    while True:
+    for _ in range(MAX_DRAWS):
         blocks = rng.sample(COLOURS, k=difficulty.n_blocks)
         init = random_layout(rng, blocks, difficulty.n_columns, difficulty.max_init_height)
         task = parse_task(domain_pddl(), problem_pddl(name, init, init))
@@ -84,6 +88,10 @@ def generate_problem(difficulty: Difficulty, seed: str, name: str, taken: set[tu
         plan = _optimal_plan(task.with_goal(layout_atoms(goal)), goal)  # the problem's task, parsed once
         taken.add((init, goal))
         return BlocksProblem(name, difficulty.name, seed, init, goal, tuple(plan))
+    raise ValueError(
+        f"blocksworld {difficulty.name}: {MAX_DRAWS:,} draws in a row hit problems already taken "
+        f"({len(taken):,} taken); the difficulty has no more distinct problems for this size"
+    )
 
 
 def _optimal_plan(task: Task, goal: Layout) -> list[str]:

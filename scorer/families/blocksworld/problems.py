@@ -31,7 +31,11 @@ PUBLISHED = Path(__file__).resolve().parent / "published.json"  # (init, goal) o
 
 FRESH_CHECK = (
     "every problem's (initial layout, goal layout) pair is compared with the published splits' "
-    "(`published.json` of the family); a problem that has one is drawn again."
+    "(`published.json` of the family); a problem that has one is drawn again. Sizes are bounded by the "
+    "distinct problems of the smallest difficulty, simple: 173,760 (1,920 initial layouts x the goals 3-5 "
+    "moves away), so `blocksworld-episodes` (a problem per row, a third of them simple) reaches about "
+    "400,000 test rows and `blocksworld-ground` (a problem per 32 rows or so) well past 10^6; a size "
+    "beyond them stops with an error naming the difficulty."
 )
 
 Pair = tuple[Layout, Layout]

@@ -65,3 +65,14 @@ def test_a_fresh_sized_build_has_n_rows_seeded_ids_and_no_published_problem(tmp_
     assert not _pairs(drawn) & published_pairs()
     card = (tmp_path / "README.md").read_text()
     assert "**Fresh split** (`--seed 3 --size 40`" in card and "published.json" in card
+
+
+def test_a_difficulty_with_no_free_problem_left_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from scorer.families.blocksworld import generate
+
+    taken: set = set()
+    for _ in range(3):  # the first three problems the seed draws, each taken in turn
+        Draw("test", "simple", 0, 9).problem(taken)
+    monkeypatch.setattr(generate, "MAX_DRAWS", 3)
+    with pytest.raises(ValueError, match="blocksworld simple: 3 draws in a row hit problems already taken"):
+        Draw("test", "simple", 0, 9).problem(set(taken))
