@@ -12,7 +12,7 @@ from ._task import Task
 _UP_LOCK = threading.Lock()
 # Tasks kept by their text. A Task is immutable, so callers can share one: the configs of a
 # build that use the same problems, or a server's episodes of one row, parse it once (parsing
-# is about 0.25 s of unified-planning's reader for a blocksworld problem).
+# is about 0.25 s of unified-planning's reader for a problem of a few blocks).
 PARSED_KEPT = 64
 
 
