@@ -24,6 +24,7 @@ FAMILY_PACKAGES: tuple[str, ...] = (
     "classical",
     "vsp",
     "household",
+    "kitchen",
 )
 
 

@@ -37,6 +37,11 @@ BIBTEX: dict[str, str] = {
   archivePrefix = {arXiv},
   howpublished = {\\url{https://github.com/UCSB-NLP-Chang/Visual-Spatial-Planning}}
 }""",
+    "AsgardBench": """@misc{asgardbench,
+  title = {{AsgardBench}: visually grounded interactive planning},
+  note = {Microsoft, the copyright holder of its published code and data},
+  howpublished = {\\url{https://github.com/microsoft/AsgardBench}}
+}""",
 }
 
 

@@ -1,0 +1,1 @@
+"""The kitchen family's configs, one module each."""

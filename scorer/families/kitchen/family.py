@@ -1,0 +1,34 @@
+"""The kitchen family (AsgardBench): interactive tasks in a symbolic home drawn by us,
+branching on what the agent sees, and AsgardBench's 108 tasks imported."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from scorer.families.base import Family, Mode
+from scorer.families.kitchen import policies
+from scorer.families.kitchen.episode import KitchenEpisode
+from scorer.families.kitchen.metrics import kitchen_metrics
+
+if TYPE_CHECKING:
+    from data_build.spec import ConfigSpec
+
+
+def _configs() -> Sequence[ConfigSpec]:
+    from scorer.families.kitchen import asgard_import
+    from scorer.families.kitchen.configs import episodes
+
+    return (episodes.SPEC, asgard_import.SPEC)
+
+
+FAMILY = Family(
+    name="kitchen",
+    summary="Kitchen, bathroom and living-room tasks that change with what the agent sees (AsgardBench).",
+    domains=("kitchen",),
+    configs=_configs,
+    modes=(Mode("kitchen", KitchenEpisode, policies.optimal, policies.random_action, policies.reference),),
+    episode_metrics=kitchen_metrics,
+    importers={"asgardbench": "scorer.families.kitchen.asgard_import:asgardbench_import"},
+    importer_help={"asgardbench": "AsgardBench's 108 tasks as config asgardbench-episodes."},
+)

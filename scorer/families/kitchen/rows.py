@@ -1,0 +1,81 @@
+"""A kitchen episode row, made the same way for generated and imported tasks.
+
+The row keeps the task (``meta.task``: type, variation, instruction, goals, setup, expert
+step count) and the world it starts in (``meta.world``); ``answer_key`` holds the
+expert's plan (as a model writes it and as PDDL steps), checked by the world and by the
+PDDL validator when the row is made. ``difficulty`` is the task type, so results come
+per task type. ``prompt`` and ``images`` are the first observation of the default mode.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any
+
+from data_build.rows import dumps, image_cell, row_features
+from scorer.dataset import KeyRow
+from scorer.episodes.engine import make_episode
+from scorer.families.kitchen.expert import expert_run
+from scorer.families.kitchen.pddl import domain_pddl, problem_pddl
+from scorer.families.kitchen.tasks import KitchenTask
+from scorer.families.kitchen.world import World
+
+FEATURES = row_features(("goal",))
+
+
+def _problem_name(config: str, split: str, index: int) -> str:
+    return f"{config}-{split}-{index:04d}"
+
+
+def key_fields(
+    task: KitchenTask, world: World, config: str, split: str, index: int, extra_meta: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    run = expert_run(world, task)
+    task = replace(task, step_count=task.step_count or len(run.plan))
+    meta = {
+        "task": task.to_json(),
+        "world": world.to_json(),
+        "task_type": task.task_type,
+        "variation": task.variation,
+        "scene": task.scene,
+        "room": task.room,
+        "name": task.name,
+        "expert_steps": task.step_count,
+        "our_expert_steps": len(run.plan),
+        **(extra_meta or {}),
+    }
+    return {
+        "id": f"{config}/{split}/{index:04d}",
+        "domain": "kitchen",
+        "task": "episode",
+        "difficulty": task.task_type,
+        "goal": task.description,
+        "domain_pddl": domain_pddl(),
+        "problem_pddl": problem_pddl(world, task, _problem_name(config, split, index)),
+        "answer_key": dumps({"expert_plan": run.plan, "pddl_plan": run.pddl_plan}),
+        "meta": dumps(meta),
+    }
+
+
+def key_row(fields: dict[str, Any], config: str) -> KeyRow:
+    return KeyRow(
+        fields["id"],
+        config,
+        fields["domain"],
+        fields["task"],
+        fields["difficulty"],
+        fields["domain_pddl"],
+        fields["problem_pddl"],
+        json.loads(fields["answer_key"]),
+        json.loads(fields["meta"]),
+    )
+
+
+def make_row(
+    task: KitchenTask, world: World, config: str, split: str, index: int, extra_meta: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    fields = key_fields(task, world, config, split, index, extra_meta)
+    observation, _ = make_episode(key_row(fields, config)).reset()
+    images = [image_cell(png) for png in observation.images_png()]
+    return {**fields, "images": images, "prompt": observation.text}

@@ -1,0 +1,161 @@
+"""Kitchen mode: bad input gets AsgardBench's outcome and message, the feedback forms,
+the plan and memory carried over, the views and settings, and exact replay."""
+
+from __future__ import annotations
+
+import io
+import time
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from scorer.dataset import KeyRow
+from scorer.episodes.base import SettingsError
+from scorer.episodes.engine import make_episode, replay
+from scorer.families.kitchen import strings as S
+from scorer.families.kitchen.policies import optimal, reference
+
+from .kitchen_rows import generated_row
+
+
+def answer(action: str) -> str:
+    return f"<answer>\nAction: {action}\n</answer>"
+
+
+@pytest.fixture(scope="module")
+def row() -> KeyRow:
+    return generated_row("coffee", seed="kitchen-episode-test")
+
+
+@pytest.mark.parametrize(
+    ("reply", "action", "message"),
+    [
+        ("<answer>Action: pickup Mug</answer>", None, S.NOT_FOUND),  # the verb must be upper case
+        ("<answer>Action: PICKUP Spaceship</answer>", None, S.INVALID_OBJECT),
+        ("<answer>Action: JUMP Mug</answer>", None, S.INVALID_ACTION),
+        ("I would FIND the mug.", None, S.NOT_FOUND),
+        ("Action: FIND Fridge\n<answer>\nAction: FIND Sofa\nAction: FIND Mug\n</answer>", "FIND Mug", ""),
+        ("no answer tag at all. Action: FIND Mug", "FIND Mug", ""),
+        ("<answer>Action: find mug</answer>", None, S.NOT_FOUND),
+        ("<answer>Action: FIND mug</answer>", "FIND Mug", ""),  # the object is matched without case
+    ],
+)
+def test_reply_parsing(row: KeyRow, reply: str, action: str | None, message: str) -> None:
+    episode = make_episode(row, {"view": "text"})
+    episode.reset()
+    info = episode.step(reply).info
+    assert (info["action"], info["message"]) == (action, message)
+    assert info["error_type"] == (S.UNPARSABLE if action is None else None)
+
+
+def test_a_one_megabyte_reply_is_one_step(row: KeyRow) -> None:
+    episode = make_episode(row, {"view": "text"})
+    episode.reset()
+    start = time.process_time()
+    huge = "x" * 1_000_000 + "\n<answer>\nAction: FIND Mug\n</answer>"
+    assert episode.step(huge).info["action"] == "FIND Mug"
+    assert episode.step("Action: " * 150_000).info["error_type"] == S.UNPARSABLE
+    assert time.process_time() - start < 5
+
+
+def test_history_lines_in_each_feedback_form(row: KeyRow) -> None:
+    replies = [answer("FIND Mug"), "nothing", answer("PUT Fridge")]
+    texts = {}
+    for feedback in ("none", "simple", "detailed"):
+        episode = make_episode(row, {"view": "text", "feedback": feedback})
+        episode.reset()
+        for reply in replies:
+            observation = episode.step(reply).observation
+        texts[feedback] = observation.text
+    assert "0. FIND Mug\n2. PUT Fridge\n" in texts["none"]
+    assert "0. FIND Mug  Success\n2. PUT Fridge  Failure\n" in texts["simple"]
+    assert "0. FIND Mug  Success\n2. PUT Fridge  Failure: No object held.\n" in texts["detailed"]
+    assert "1. None None" not in texts["simple"]  # unparsable steps are left out
+
+
+def test_plan_and_memory_come_back_in_the_next_prompt(row: KeyRow) -> None:
+    reply = (
+        "<think>mug looks dirty</think>\n<answer>\nTHINGS TO REMEMBER: the mug is dirty\n\n"
+        "SUGGESTED PLAN SEQUENCE:\nFIND Mug\nPICKUP Mug\nAction: FIND Mug\n</answer>"
+    )
+    episode = make_episode(row, {"view": "text"})
+    episode.reset()
+    text = episode.step(reply).observation.text
+    assert f"{S.MEMORY_HEADER}\nthe mug is dirty" in text
+    assert f"{S.PLAN_HEADER}\nFIND Mug\nPICKUP Mug" in text
+    episode = make_episode(row, {"view": "text", "plan": False, "memory": False})
+    episode.reset()
+    text = episode.step(reply).observation.text
+    assert S.MEMORY_HEADER not in text and S.PLAN_HEADER not in text
+
+
+def test_views_images_and_text(row: KeyRow) -> None:
+    episode = make_episode(row, {})
+    first, _ = episode.reset()
+    assert len(first.images_png()) == 1  # nothing done yet: only the scene now
+    after = episode.step(answer("FIND Mug")).observation
+    assert after.text.count("<image>") == 2 and len(after.images_png()) == 2
+    single = make_episode(row, {"images": 1})
+    single.reset()
+    assert len(single.step(answer("FIND Mug")).observation.images_png()) == 1
+    text = make_episode(row, {"view": "text"})
+    text.reset()
+    observation = text.step(answer("FIND Mug")).observation
+    assert observation.image_keys == () and "Mug" in observation.text and "You are facing:" in observation.text
+    blind = make_episode(row, {"view": "text_only"})
+    blind.reset()
+    observation = blind.step(answer("FIND Mug")).observation
+    assert observation.image_keys == () and "You are facing" not in observation.text
+
+
+def test_the_hand_is_drawn_only_when_asked(row: KeyRow) -> None:
+    pictures = {}
+    for hand in (True, False):
+        episode = make_episode(row, {"hand": hand, "images": 1})
+        episode.reset()
+        episode.step(answer("FIND Mug"))
+        png = episode.step(answer("PICKUP Mug")).observation.images_png()[0]
+        pictures[hand] = Image.open(io.BytesIO(png)).convert("RGB")
+    width, height = pictures[True].size
+    box = (width // 2 - 60, height - 100, width // 2 + 60, height - 45)
+    assert pictures[True].crop(box).tobytes() != pictures[False].crop(box).tobytes()
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [{"view": "3d"}, {"feedback": "verbose"}, {"images": 3}, {"hand": "yes"}, {"colour": True}],
+)
+def test_bad_settings(row: KeyRow, settings: dict[str, object]) -> None:
+    with pytest.raises(SettingsError):
+        make_episode(row, settings)
+
+
+def test_gold_succeeds_and_wrong_fails(row: KeyRow) -> None:
+    for kind, success in (("gold", True), ("wrong", False)):
+        episode = reference(kind, row)["episode"]
+        assert replay(row, episode["settings"], episode["replies"])["success"] is success
+
+
+class _Turn:
+    def __init__(self, row: KeyRow, info: dict[str, Any], memory: dict[str, Any]) -> None:
+        self.row, self.info, self.memory = row, info, memory
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {},
+        {"feedback": "detailed", "view": "text"},
+        {"view": "text_only", "find_opens": False, "put_tries_others": False},
+    ],
+)
+def test_optimal_wins_and_replay_matches_live(row: KeyRow, settings: dict[str, object]) -> None:
+    episode = make_episode(row, dict(settings))
+    _, info = episode.reset()
+    memory: dict[str, Any] = {}
+    while not episode.done:
+        info = episode.step(optimal(_Turn(row, info, memory))).info
+    live = episode.outcome()
+    assert live["success"] and live["end"] == S.SUCCESS
+    assert replay(row, dict(settings), episode.replies) == {**live, "ignored_replies": 0}
