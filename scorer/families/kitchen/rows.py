@@ -9,17 +9,16 @@ per task type. ``prompt`` and ``images`` are the first observation of the defaul
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from typing import Any
 
 from data_build.rows import dumps, image_cell, row_features
-from scorer.dataset import KeyRow
 from scorer.episodes.engine import make_episode
 from scorer.families.kitchen.expert import expert_run
 from scorer.families.kitchen.pddl import domain_pddl, problem_pddl
 from scorer.families.kitchen.tasks import KitchenTask
 from scorer.families.kitchen.world import World
+from scorer.harness import key_row
 
 FEATURES = row_features(("goal",))
 
@@ -58,24 +57,10 @@ def key_fields(
     }
 
 
-def key_row(fields: dict[str, Any], config: str) -> KeyRow:
-    return KeyRow(
-        fields["id"],
-        config,
-        fields["domain"],
-        fields["task"],
-        fields["difficulty"],
-        fields["domain_pddl"],
-        fields["problem_pddl"],
-        json.loads(fields["answer_key"]),
-        json.loads(fields["meta"]),
-    )
-
-
 def make_row(
     task: KitchenTask, world: World, config: str, split: str, index: int, extra_meta: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     fields = key_fields(task, world, config, split, index, extra_meta)
-    observation, _ = make_episode(key_row(fields, config)).reset()
+    observation, _ = make_episode(key_row(fields)).reset()
     images = [image_cell(png) for png in observation.images_png()]
     return {**fields, "images": images, "prompt": observation.text}

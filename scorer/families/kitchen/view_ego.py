@@ -28,7 +28,7 @@ from scorer.render.png import png_bytes
 
 SIZE = 512
 SURFACE_Y = 330  # the top of counters and tables
-HAND_ALPHA = 0.6  # AsgardBench's hand transparency (60%)
+HAND_ALPHA = 0.4  # AsgardBench's hand is 60% transparent (its hand_transparency 60)
 RGB = tuple[int, int, int]
 FOOD_COLOURS: dict[str, RGB] = {"Apple": (200, 30, 40), "Tomato": (225, 50, 35), "Lettuce": (110, 190, 70),
                                 "Potato": (185, 150, 90), "Bread": (215, 170, 100), "Egg": (245, 240, 225)}  # fmt: skip
@@ -145,10 +145,14 @@ def _row(draw: ImageDraw.ImageDraw, world: World, items: list[Thing], x0: float,
         return
     step = (x1 - x0) / len(items)
     for index, item in enumerate(items):
-        _item(draw, world, item, x0 + step * (index + 0.5), base, min(step * 0.8, 90))
+        # Crowded rows alternate their labels between two lines, so neighbours stay readable.
+        label_dy = 12 if step < 70 and index % 2 else 0
+        _item(draw, world, item, x0 + step * (index + 0.5), base, min(step * 0.8, 90), label_dy)
 
 
-def _item(draw: ImageDraw.ImageDraw, world: World, item: Thing, cx: float, base: float, size: float) -> None:
+def _item(
+    draw: ImageDraw.ImageDraw, world: World, item: Thing, cx: float, base: float, size: float, label_dy: float = 0
+) -> None:
     kind, s = item.kind, size / 2
     if kind in ("Toaster", "CoffeeMachine", "Microwave"):
         _appliance(draw, world, item, cx, base, size)
@@ -176,7 +180,7 @@ def _item(draw: ImageDraw.ImageDraw, world: World, item: Thing, cx: float, base:
         )
     if item.dirty:
         _stains(draw, cx, base - s * 0.5, s)
-    _label(draw, cx, base + 2 if kind not in catalog.SILVERWARE else base + 2, kind, 10)
+    _label(draw, cx, base + 2 + label_dy, kind, 10)
 
 
 def _vessel(draw: ImageDraw.ImageDraw, world: World, item: Thing, cx: float, base: float, s: float) -> None:

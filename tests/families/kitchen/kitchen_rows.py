@@ -6,9 +6,10 @@ from dataclasses import replace
 
 from scorer.dataset import KeyRow
 from scorer.families.kitchen.generate import generate_task
-from scorer.families.kitchen.rows import key_fields, key_row
+from scorer.families.kitchen.rows import key_fields
 from scorer.families.kitchen.tasks import KitchenTask
 from scorer.families.kitchen.world import Thing, World
+from scorer.harness import key_row
 
 CONFIG = "kitchen-episodes"
 
@@ -49,4 +50,4 @@ def small_kitchen(*extra: Thing, facing: str | None = "CounterTop_1") -> World:
 def generated_row(task_type: str, seed: str = "kitchen-test", step_count: int | None = None) -> KeyRow:
     made = generate_task(task_type, seed, 0)
     task: KitchenTask = made.task if step_count is None else replace(made.task, step_count=step_count)
-    return key_row(key_fields(task, made.world, CONFIG, "test", 0), CONFIG)
+    return key_row(key_fields(task, made.world, CONFIG, "test", 0))

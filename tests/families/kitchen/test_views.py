@@ -3,8 +3,12 @@ slices apart, running appliances; drawing is deterministic."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PIL import Image
 
+from scorer.families.kitchen.gallery import moment_png
+from scorer.families.kitchen.tasks import TASK_TYPES
 from scorer.families.kitchen.view_ego import SIZE, draw_view
 from scorer.families.kitchen.view_text import scene_text
 from scorer.families.kitchen.world import World
@@ -52,3 +56,9 @@ def test_the_view_shows_only_the_faced_place() -> None:
     assert "Knife" not in scene_text(world) and "Fridge (closed)" in scene_text(world)
     world.facing = "CounterTop_1"
     assert "Knife" in scene_text(world) and "CoffeeMachine (off)" in scene_text(world)
+
+
+def test_the_docs_gallery_is_what_the_code_draws() -> None:
+    docs = Path(__file__).resolve().parents[3] / "docs" / "kitchen"
+    for task_type in TASK_TYPES:
+        assert (docs / f"{task_type}.png").read_bytes() == moment_png(task_type), task_type
