@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from scorer.episodes.viplan_modes import viplan_modes
 from scorer.families.base import Family
 from scorer.families.blocksworld.world import BlocksWorld
+from scorer.report.compounding import write_compounding_curves
 
 if TYPE_CHECKING:
     from data_build.spec import ConfigSpec
@@ -26,4 +27,5 @@ FAMILY = Family(
     domains=("blocksworld",),
     configs=_configs,
     modes=viplan_modes(BlocksWorld),
+    plots={"compounding-errors": write_compounding_curves},  # ViPlan, figure 16: the grounder's answers
 )

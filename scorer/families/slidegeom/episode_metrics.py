@@ -1,12 +1,15 @@
 """What the ``episode`` task kind adds for sliding geom episodes (iVISPAR).
 
 **Metrics.** Beside the shared episode metrics (``success`` is the paper's completed
-episodes): mean step deviation from the optimal path, minimal and final A* distance,
-and the mean count per episode of each action class. Completion, step deviation and
-minimal distance are also given per view and per complexity, as ``name[label]``
-metrics (labels ``view=3d``, ``geoms=5``, ``length=7``; the results table shows each
-family as a label x group matrix). Rates carry sqrt(p(1-p)/n), means the sample
-standard error.
+episodes): episodes won at the optimal length (iVISPAR's ``won_at_spl``), mean step
+deviation from the optimal path, minimal and final A* distance, the mean count per
+episode of each action class, and the normalised progress after each of the 20 moves
+(``progress[step=t]``, ``progress.py``). Completion, step deviation and minimal distance
+are also given per view and per complexity, as ``name[label]`` metrics (labels
+``view=3d``, ``geoms=5``, ``length=7``; the results table shows each family as a label x
+group matrix), and, when several views were played, averaged over them with equal
+weight (``view=average``, the paper's average across modalities, with ViPlan's appendix
+E eq. 2 error). Rates carry sqrt(p(1-p)/n), means the sample standard error.
 """
 
 from __future__ import annotations
@@ -14,20 +17,46 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from scorer.families.slidegeom.progress import STEPS, progress_trace, won_at_optimal
 from scorer.report.stats import Metric
-from scorer.tasks.base import ScoredRow, mean, rate
+from scorer.tasks.base import ScoredRow, macro, mean, rate
 
 ACTION_CLASSES = ("effective_moves", "ineffective_moves", "occupied_destination", "out_of_bounds", "illegal_commands")
 LABELLED = ("success", "step_deviation", "min_distance")  # the metric families given per view and complexity
 
 
 def slidegeom_metrics(rows: Sequence[ScoredRow]) -> list[Metric]:
-    metrics = _distance_metrics("", rows)
     outcomes = _outcomes(rows)
+    metrics = [rate("won_at_optimal", [isinstance(r.judgement.parsed, dict) and _won_at_optimal(r) for r in rows])]
+    metrics += _distance_metrics("", rows)
     metrics += [mean(name, [o["action_classes"][name] for o in outcomes]) for name in ACTION_CLASSES]
+    metrics += _progress_metrics(outcomes)
+    per_view: list[Metric] = []
     for label, members in _labelled_groups(rows):
-        metrics += _distance_metrics(f"[{label}]", members, with_final=False)
-    return metrics
+        labelled = _distance_metrics(f"[{label}]", members, with_final=False)
+        per_view += labelled if label.startswith("view=") else []
+        metrics += labelled
+    return metrics + _view_average(per_view)
+
+
+def _won_at_optimal(row: ScoredRow) -> bool:
+    return "distances" in row.judgement.parsed and won_at_optimal(row.judgement.parsed)
+
+
+def _progress_metrics(outcomes: Sequence[dict[str, Any]]) -> list[Metric]:
+    """The mean normalised progress after each move, 0 to 20 (iVISPAR's progress curve)."""
+    traces = [progress_trace(o["distances"]) for o in outcomes if "distances" in o]
+    return [mean(f"progress[step={t}]", [trace[t] for trace in traces]) for t in range(STEPS + 1)]
+
+
+def _view_average(per_view: Sequence[Metric]) -> list[Metric]:
+    """Each labelled metric averaged over the views played (when there are several)."""
+    by_name: dict[str, list[Metric]] = {}
+    for metric in per_view:
+        by_name.setdefault(metric.name.split("[", 1)[0], []).append(metric)
+    if len({m.name for m in per_view if m.name.startswith("success[")}) < 2:
+        return []
+    return [macro(f"{name}[view=average]", metrics) for name, metrics in by_name.items()]
 
 
 def _distance_metrics(suffix: str, rows: Sequence[ScoredRow], with_final: bool = True) -> list[Metric]:

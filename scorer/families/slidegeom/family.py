@@ -12,6 +12,7 @@ from scorer.families.slidegeom.describe import DESCRIBE
 from scorer.families.slidegeom.episode import SlideGeomEpisode
 from scorer.families.slidegeom.episode_metrics import slidegeom_metrics
 from scorer.families.slidegeom.heatmap import write_heatmaps
+from scorer.families.slidegeom.progress import write_progress_curves
 
 if TYPE_CHECKING:
     from data_build.spec import ConfigSpec
@@ -32,7 +33,7 @@ FAMILY = Family(
     modes=(Mode("slidegeom", SlideGeomEpisode, policies.optimal, policies.random_move, policies.reference),),
     task_kinds=(DESCRIBE,),
     episode_metrics=slidegeom_metrics,
-    plots={"heatmap": write_heatmaps},
+    plots={"heatmap": write_heatmaps, "progress": write_progress_curves},
     importers={"ivispar-boards": "scorer.families.slidegeom.ivispar_import:ivispar_boards_import"},
     importer_help={"ivispar-boards": "iVISPAR's board files as config ivispar-episodes."},
 )

@@ -1,15 +1,21 @@
-"""Completion heat map of sliding geom episodes over (geoms x optimal length), as seed
-001's figure 7, drawn with Pillow.
+"""Heat maps of sliding geom episodes over (geoms x optimal length), drawn with Pillow:
+iVISPAR's figure 7 (the average minimal distance to the goal within the 20 moves) and,
+beside it, the share of episodes completed.
 
-One cell per (number of geoms, optimal length): the share of its episodes completed,
-written in the cell, on a white-to-blue scale. Rows are geom counts (fewest at the top),
-columns optimal lengths, each axis running over every value between the smallest and
-the largest present, so a cell without episodes shows as a grey dash.
+One cell per (number of geoms, optimal length): the measure over its episodes, written
+in the cell: completion in % on a white-to-blue scale, the average minimal A* distance
+on a white-to-red scale running from 0 to the largest optimal length shown (where an
+agent that never moved would stay). Rows are geom counts (fewest at the top), columns
+optimal lengths, each axis running over every value between the smallest and the
+largest present, so a cell without episodes shows as a grey dash.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -17,23 +23,62 @@ from scorer import atomic
 from scorer.grading import Grading
 from scorer.render.fonts import load_font
 
-Cells = dict[tuple[int, int], list[bool]]  # (geoms, optimal length) -> completed per episode
+Cells = dict[tuple[int, int], list[float]]  # (geoms, optimal length) -> the measure per episode
 
 CELL = 56
 LEFT, TOP, RIGHT, BOTTOM = 96, 48, 24, 64
 MIN_WIDTH = 480  # room for the title above a narrow grid
 _LOW, _HIGH = (247, 251, 255), (8, 48, 107)  # completion 0 and 1
+_NEAR, _FAR = (255, 247, 243), (140, 20, 30)  # minimal distance 0 and the largest optimal length
 _EMPTY = (225, 225, 225)
 _INK = (30, 30, 30)
 
 
+@dataclass(frozen=True)
+class Measure:
+    """What a heat map shows: a title, the scale's colours, and a cell's text and its
+    share of the scale (given the largest optimal length on the map)."""
+
+    title: str
+    low: tuple[int, int, int]
+    high: tuple[int, int, int]
+    text: Callable[[float], str]
+    share: Callable[[float, int], float]
+
+
+COMPLETION = Measure("completed episodes (%)", _LOW, _HIGH, lambda v: f"{round(100 * v)}", lambda v, longest: v)
+MIN_DISTANCE = Measure(
+    "average minimal distance (moves)",
+    _NEAR,
+    _FAR,
+    lambda v: f"{v:.1f}",
+    lambda v, longest: min(1.0, v / longest) if longest else 0.0,
+)
+
+
 def completion_cells(grading: Grading, config: str) -> Cells:
-    """Completed or not, per sliding geom episode row of ``config`` (missing rows count as not)."""
+    """Completed (1) or not (0), per sliding geom episode row of ``config`` (missing rows count as not)."""
+    return _cells(grading, config, lambda row, judgement: float(judgement.score == 1.0))
+
+
+def min_distance_cells(grading: Grading, config: str) -> Cells:
+    """The smallest A* distance to the goal each played episode of ``config`` reached
+    (a row not played, whose outcome is unknown, is left out)."""
+    return _cells(grading, config, lambda row, judgement: _min_distance(judgement.parsed))
+
+
+def _min_distance(parsed: Any) -> float | None:
+    return float(parsed["min_distance"]) if isinstance(parsed, dict) and "min_distance" in parsed else None
+
+
+def _cells(grading: Grading, config: str, value: Callable[[Any, Any], float | None]) -> Cells:
     cells: Cells = {}
     for row, judgement in grading.rows:
         if row.config == config and row.domain == "slidegeom" and row.task == "episode":
-            key = (int(row.meta["n_geoms"]), int(row.meta["optimal_length"]))
-            cells.setdefault(key, []).append(judgement.score == 1.0)
+            found = value(row, judgement)
+            if found is not None:
+                key = (int(row.meta["n_geoms"]), int(row.meta["optimal_length"]))
+                cells.setdefault(key, []).append(found)
     return cells
 
 
@@ -46,7 +91,7 @@ def heatmap_size(n_geom_values: int, n_length_values: int) -> tuple[int, int]:
     return max(MIN_WIDTH, LEFT + CELL * n_length_values + RIGHT), TOP + CELL * n_geom_values + BOTTOM
 
 
-def heatmap_image(cells: Cells, title: str) -> Image.Image:
+def heatmap_image(cells: Cells, title: str, measure: Measure = COMPLETION) -> Image.Image:
     if not cells:
         raise ValueError("no sliding geom episodes to draw")
     geoms = _axis([g for g, _ in cells])
@@ -55,42 +100,54 @@ def heatmap_image(cells: Cells, title: str) -> Image.Image:
     draw = ImageDraw.Draw(image)
     for row, n_geoms in enumerate(geoms):
         for column, length in enumerate(lengths):
-            _draw_cell(draw, LEFT + column * CELL, TOP + row * CELL, cells.get((n_geoms, length)))
-    _draw_axes(draw, geoms, lengths, title)
+            values = cells.get((n_geoms, length))
+            _draw_cell(draw, LEFT + column * CELL, TOP + row * CELL, values, measure, lengths[-1])
+    _draw_axes(draw, geoms, lengths, f"{title}: {measure.title}")
     return image
 
 
 def write_heatmaps(grading: Grading, path: Path) -> list[Path]:
-    """One PNG per config with sliding geom episodes: ``path`` itself when there is one
-    config, ``<stem>-<config><suffix>`` beside it when there are several."""
+    """Per config with sliding geom episodes, the completion map at ``path`` and iVISPAR's
+    figure 7 map of the average minimal distance beside it (``<stem>-min-distance``);
+    with several configs, ``<stem>-<config>`` and ``<stem>-<config>-min-distance``."""
     configs = heatmap_configs(grading)
     if not configs:
         raise ValueError("the scored configs hold no sliding geom episodes; nothing to draw")
     written = []
     for config in configs:
         target = path if len(configs) == 1 else path.with_name(f"{path.stem}-{config}{path.suffix or '.png'}")
-        image = heatmap_image(completion_cells(grading, config), f"{config}: completed episodes")
-        atomic.write_with(target, lambda temporary: image.save(temporary, format="PNG"))  # noqa: B023 (called at once)
-        written.append(target)
+        written.append(_write(heatmap_image(completion_cells(grading, config), config), target))
+        distances = min_distance_cells(grading, config)
+        if distances:  # nothing was played: no distance to show
+            beside = target.with_name(f"{target.stem}-min-distance{target.suffix or '.png'}")
+            written.append(_write(heatmap_image(distances, config, MIN_DISTANCE), beside))
     return written
+
+
+def _write(image: Image.Image, target: Path) -> Path:
+    atomic.write_with(target, lambda temporary: image.save(temporary, format="PNG"))
+    return target
 
 
 def _axis(values: list[int]) -> list[int]:
     return list(range(min(values), max(values) + 1))
 
 
-def _draw_cell(draw: ImageDraw.ImageDraw, left: int, top: int, outcomes: list[bool] | None) -> None:
+def _draw_cell(
+    draw: ImageDraw.ImageDraw, left: int, top: int, values: list[float] | None, measure: Measure, longest: int
+) -> None:
     box = (left, top, left + CELL - 1, top + CELL - 1)
     centre = (left + CELL // 2, top + CELL // 2)
-    if not outcomes:
+    if not values:
         draw.rectangle(box, fill=_EMPTY, outline=(255, 255, 255))
         draw.text(centre, "-", fill=(150, 150, 150), font=load_font(16), anchor="mm")
         return
-    share = sum(outcomes) / len(outcomes)
-    fill = tuple(round(lo + (hi - lo) * share) for lo, hi in zip(_LOW, _HIGH))
+    average = sum(values) / len(values)
+    share = measure.share(average, longest)
+    fill = tuple(round(lo + (hi - lo) * share) for lo, hi in zip(measure.low, measure.high))
     draw.rectangle(box, fill=fill, outline=(255, 255, 255))
     ink = (255, 255, 255) if share > 0.5 else _INK  # readable on dark and light cells
-    draw.text(centre, f"{round(100 * share)}", fill=ink, font=load_font(16), anchor="mm")
+    draw.text(centre, measure.text(average), fill=ink, font=load_font(16), anchor="mm")
 
 
 def _draw_axes(draw: ImageDraw.ImageDraw, geoms: list[int], lengths: list[int], title: str) -> None:
@@ -114,4 +171,4 @@ def _draw_axes(draw: ImageDraw.ImageDraw, geoms: list[int], lengths: list[int], 
         anchor="mt",
     )
     draw.text((12, TOP + len(geoms) * CELL // 2), "geoms", fill=_INK, font=labels, anchor="lm")
-    draw.text((LEFT, TOP // 2), f"{title} (%)", fill=_INK, font=labels, anchor="lm")
+    draw.text((12, TOP // 2), title, fill=_INK, font=labels, anchor="lm")

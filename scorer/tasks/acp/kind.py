@@ -18,7 +18,7 @@ from scorer.dataset import KeyRow
 from scorer.pddl import PDDLError
 from scorer.predictions import Prediction
 from scorer.report.stats import Metric
-from scorer.tasks.base import NOT_A_RESPONSE, Judgement, Reason, ScoredRow, TaskKind, rate
+from scorer.tasks.base import NOT_A_RESPONSE, Judgement, Reason, ScoredRow, TaskKind, mean, rate
 
 from .answer_format import answer_format
 from .judge import Case
@@ -58,7 +58,22 @@ def aggregate(rows: Sequence[ScoredRow]) -> list[Metric]:
     for domain in sorted({r.meta["domain"] for r in rows}):
         metrics.append(rate(f"accuracy[{domain}]", [_hit(r) for r in rows if r.meta["domain"] == domain]))
     metrics.append(rate("undecided", [r.judgement.reason is Reason.UNDECIDED for r in rows]))
-    return metrics
+    return metrics + random_selector(rows)
+
+
+def random_selector(rows: Sequence[ScoredRow]) -> list[Metric]:
+    """What picking an applicable action at random scores on next-action questions
+    (ACPBench Hard, table 7's last row): per question, the share of its applicable
+    actions that bring the goal closer; over its complete keys (where that share is known)."""
+    shares: dict[str, list[float]] = {}
+    for row in rows:
+        key = row.answer_key
+        if row.meta.get("acp_task") == "nexta" and key.get("complete") and key.get("applicable"):
+            shares.setdefault(row.meta["domain"], []).append(len(key["yes"]) / len(key["applicable"]))
+    if not shares:
+        return []
+    metrics = [mean("nexta_random_selector", [s for domain in sorted(shares) for s in shares[domain]])]
+    return metrics + [mean(f"nexta_random_selector[{domain}]", shares[domain]) for domain in sorted(shares)]
 
 
 def _hit(row: ScoredRow) -> bool:

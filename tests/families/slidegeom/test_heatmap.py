@@ -32,3 +32,13 @@ def test_a_narrow_grid_keeps_room_for_the_title() -> None:
 def test_nothing_to_draw_is_an_error() -> None:
     with pytest.raises(ValueError, match="no sliding geom episodes"):
         heatmap_image({}, "t")
+
+
+def test_the_minimal_distance_map_runs_from_white_at_0_to_red_at_the_longest_length() -> None:
+    from scorer.families.slidegeom.heatmap import MIN_DISTANCE
+
+    cells = {(2, 2): [0.0], (3, 8): [8.0, 8.0], (4, 5): [2.0, 6.0]}
+    image = heatmap_image(cells, "test", MIN_DISTANCE)
+    at_goal, far, middle = _cell_colour(image, 0, 0), _cell_colour(image, 1, 6), _cell_colour(image, 2, 3)
+    assert at_goal == (255, 247, 243) and far == (140, 20, 30)
+    assert at_goal[1] > middle[1] > far[1]  # the average 4.0 of 8 lies half way
