@@ -109,3 +109,16 @@ def test_rows_show_one_image_and_key_the_state_in_the_pddl(mini_data: Path) -> N
 def test_load_dataset_reads_the_config(mini_data: Path) -> None:
     rows = load_dataset(str(mini_data), CONFIG, split="test")
     assert rows[0]["images"][0].size[0] > 0 and rows[0]["difficulty"] in VIEWS
+
+
+def test_full_test_shows_the_papers_300_boards_the_episodes_play() -> None:
+    from data_build.spec import BuildSettings
+    from scorer.families.slidegeom.configs.describe import describe_boards
+    from scorer.families.slidegeom.configs.episodes import episode_boards
+
+    full = BuildSettings("full")
+    described = describe_boards(full)["test"]
+    played = [p for p in episode_boards(full)["test"] if p.name.startswith("sgp-standard-")]
+    assert len(described) == 300 and [p.board for p in described] == [p.board for p in played]
+    cells = Counter((len(p.board.geoms), p.optimal_length) for p in described)
+    assert len(cells) == 100 and set(cells.values()) == {3}  # 3 boards in each cell of the 10 x 10 grid

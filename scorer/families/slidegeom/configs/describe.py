@@ -3,10 +3,12 @@ its cell (iVISPAR's board-state inference, section 4.7).
 
 Each board is shown twice, once per view (``difficulty`` is the view: ``3d`` or ``2d``),
 so the two views are compared on the same boards, as the paper's figure 6 does. The
-board shown is a generated puzzle's start state; boards come from the standard grid of
-``generate_boards`` (geoms 2..11 x optimal length 2..11), one per cell in test, so every
-geom count appears equally often. Dev boards use their own seed and never show a state
-test shows.
+board shown is a generated puzzle's start state. At full size, test shows the paper's
+300 boards (iVISPAR, section 5: the standard grid, geoms 2..11 x optimal length 2..11,
+3 boards per cell): exactly the standard test boards of ``slidegeom-episodes``, drawn
+from that config's seed, so a model's descriptions and its episodes are of the same
+boards. Dev boards (and the mini build's) use this config's own seed, and dev never
+shows a state test shows.
 """
 
 from __future__ import annotations
@@ -14,11 +16,14 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from data_build.rows import dumps, image_cell, row_features
 from data_build.spec import BuildSettings, ConfigSpec, Rows
 from scorer.families.base import card_template
 from scorer.families.slidegeom.board import Board, Cell, Geom
+from scorer.families.slidegeom.configs.episodes import CONFIG as EPISODES_CONFIG
+from scorer.families.slidegeom.configs.episodes import STANDARD_PER_CELL as EPISODE_BOARDS_PER_CELL
 from scorer.families.slidegeom.describe import VIEWS, answer_key, describe_prompt
 from scorer.families.slidegeom.generate import GridCell, SlideProblem, generate_boards
 from scorer.families.slidegeom.pddl import domain_pddl
@@ -29,11 +34,25 @@ from scorer.render.png import png_bytes
 
 CONFIG = "slidegeom-describe"
 DIFFICULTY = "standard"  # interference is irrelevant here; the standard grid spreads geom counts
-# Grid cells (geoms, optimal length) per split; None = every cell of the standard grid.
-# The length only varies the boards; the description is of the start state.
-BOARD_CELLS: dict[str, dict[str, Sequence[GridCell] | None]] = {
-    "full": {"test": None, "dev": ((2, 4), (5, 6), (8, 8), (11, 10))},
-    "mini": {"test": ((3, 4), (8, 6)), "dev": ((5, 5),)},
+
+
+@dataclass(frozen=True)
+class BoardSet:
+    """Whose seed the boards are drawn from, boards per grid cell, and the grid cells
+    (geoms, optimal length); None = every cell of the standard grid. The length only
+    varies the boards: the description is of the start state."""
+
+    seed_of: str
+    per_cell: int
+    cells: Sequence[GridCell] | None
+
+
+BOARD_SETS: dict[str, dict[str, BoardSet]] = {
+    "full": {
+        "test": BoardSet(EPISODES_CONFIG, EPISODE_BOARDS_PER_CELL, None),  # the paper's 300 boards
+        "dev": BoardSet(CONFIG, 1, ((2, 4), (5, 6), (8, 8), (11, 10))),
+    },
+    "mini": {"test": BoardSet(CONFIG, 1, ((3, 4), (8, 6))), "dev": BoardSet(CONFIG, 1, ((5, 5),))},
 }
 
 Shown = tuple[tuple[Geom, Cell], ...]
@@ -43,8 +62,9 @@ def describe_boards(settings: BuildSettings) -> dict[str, list[SlideProblem]]:
     """The boards of each split, test first; a dev board showing a test state is dropped."""
     boards: dict[str, list[SlideProblem]] = {}
     seen: set[frozenset[tuple[Geom, Cell]]] = set()
-    for split, cells in BOARD_CELLS[settings.size].items():
-        problems = generate_boards(DIFFICULTY, f"{settings.seed}/{CONFIG}/{split}", per_cell=1, cells=cells)
+    for split, chosen in BOARD_SETS[settings.size].items():
+        seed = f"{settings.seed}/{chosen.seed_of}/{split}"
+        problems = generate_boards(DIFFICULTY, seed, per_cell=chosen.per_cell, cells=chosen.cells)
         boards[split] = [p for p in problems if _shown_key(p.board) not in seen]
         seen |= {_shown_key(p.board) for p in boards[split]}
     return boards

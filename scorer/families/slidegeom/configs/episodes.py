@@ -33,9 +33,10 @@ CONFIG = "slidegeom-episodes"
 MAX_STEPS = 20  # the paper's cap on actions per episode
 # Per size and split: (difficulty, boards per cell, cells or None for the whole grid).
 BoardSet = tuple[str, int, Sequence[GridCell] | None]
+STANDARD_PER_CELL = 3  # the paper's 3 boards per cell of its grid: 300 boards (slidegeom-describe shows them too)
 BOARD_SETS: dict[str, dict[str, tuple[BoardSet, ...]]] = {
     "full": {
-        "test": (("standard", 3, None), ("hard", 1, None)),
+        "test": (("standard", STANDARD_PER_CELL, None), ("hard", 1, None)),
         "dev": (("standard", 1, None), ("hard", 1, None)),
     },
     "mini": {
