@@ -20,9 +20,9 @@ if TYPE_CHECKING:
 
 def _configs() -> Sequence[ConfigSpec]:
     from scorer.families.slidegeom import ivispar_import
-    from scorer.families.slidegeom.configs import describe, episodes
+    from scorer.families.slidegeom.configs import acp, describe, episodes
 
-    return (episodes.SPEC, describe.SPEC, ivispar_import.SPEC)
+    return (episodes.SPEC, describe.SPEC, acp.SPEC, ivispar_import.SPEC)
 
 
 FAMILY = Family(
