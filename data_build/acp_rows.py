@@ -30,10 +30,19 @@ from scorer.tasks.acp.analysis import PlannerBudget
 from scorer.tasks.acp.compile import state_problem
 from scorer.tasks.acp.keys import with_vocabulary
 from scorer.tasks.acp.oracle import default_cache_dir
-from scorer.tasks.acp.prompts import DomainWords, Prompt, build_prompt, fewshot_prompt, pddl_prompt, question_text
+from scorer.tasks.acp.prompts import (
+    DomainWords,
+    Prompt,
+    build_prompt,
+    fewshot_prompt,
+    pddl_only_prompt,
+    pddl_prompt,
+    pddl_question_text,
+    question_text,
+)
 from scorer.tasks.acp.questions import ProblemQuestions, Question
 
-ACP_FEATURES = row_features(("fewshot", "pddl"))
+ACP_FEATURES = row_features(("fewshot", "pddl", "pddl_only"))
 
 
 @dataclass(frozen=True)
@@ -114,6 +123,12 @@ def make_row(config: str, split: str, index: int, asked: Asked, shots: list[tupl
         "prompt": prompt.text,
         "fewshot": fewshot_prompt(shots, prompt.text),
         "pddl": pddl_prompt(problem.domain_pddl, problem_pddl, prompt.text),
+        "pddl_only": pddl_only_prompt(
+            problem.domain_pddl,
+            problem_pddl,
+            pddl_question_text(question.kind, question.action, question.sequence),
+            question.kind,
+        ),
         "domain_pddl": problem.domain_pddl,
         "problem_pddl": problem_pddl,
         "answer_key": dumps(with_vocabulary(question.kind, task, question.key)),

@@ -7,4 +7,4 @@ Nothing is imported here, so ``planarium --help`` stays fast.
 """
 
 # The prompt columns a question row may carry; --variant picks one.
-VARIANTS = ("prompt", "cot", "fewshot", "pddl")
+VARIANTS = ("prompt", "cot", "fewshot", "pddl", "pddl_only")

@@ -13,6 +13,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 
 from agents.eval import VARIANTS
+from agents.messages import MARKER
 from scorer.dataset import read_checksums
 
 
@@ -50,5 +51,7 @@ def question_inputs(data: Path, split: str, config: str, variant: str) -> dict[s
     for shard in config_shards(data, split, config):
         for record in pq.read_table(shard, columns=["id", variant, "images"]).to_pylist():
             images = tuple(base64.b64encode(image["bytes"]).decode("ascii") for image in record["images"] or [])
-            inputs[record["id"]] = QuestionInput(record["id"], record[variant], images)
+            # A column that shows no image (the PDDL-only prompt holds the state as :init) sends none.
+            shown = images if MARKER in record[variant] else ()
+            inputs[record["id"]] = QuestionInput(record["id"], record[variant], shown)
     return inputs

@@ -263,3 +263,16 @@ def test_a_temperature_with_paper_sampling_is_refused(mini_data: Path, tmp_path:
         ),
     )
     assert result.exit_code == 2 and "--temperature sets --sampling default" in result.output
+
+
+def test_the_pddl_only_variant_of_a_visual_config_sends_no_image(mini_data: Path, tmp_path: Path) -> None:
+    with ScriptedEndpoint(canned("None")) as endpoint:
+        _eval(mini_data, tmp_path / "nl", endpoint.url, ("blocksworld-acp",), "--limit", "1")
+        _eval(
+            mini_data, tmp_path / "pddl", endpoint.url, ("blocksworld-acp",), "--limit", "1", "--variant", "pddl_only"
+        )
+    with_image, pddl_only = endpoint.bodies
+    parts = [part["type"] for part in with_image["messages"][-1]["content"]]
+    assert parts.count("image_url") == 1
+    [only] = pddl_only["messages"][-1]["content"]
+    assert only["type"] == "text" and only["text"].startswith("PDDL domain:")

@@ -63,9 +63,24 @@ def test_rows_carry_three_prompts_and_the_state_as_init(mini_data: Path) -> None
         assert row["images"] == [] and "<image>" not in row["prompt"]
         assert row["fewshot"].endswith(row["prompt"]) and row["fewshot"].count("Answer: ") == 2
         assert row["pddl"].endswith(row["prompt"]) and row["problem_pddl"].strip() in row["pddl"]
+        _check_pddl_only(row, meta["acp_task"])
         if meta["acp_task"] == "app":
             task = parse_task(row["domain_pddl"], row["problem_pddl"])
             assert [a.name for a in task.applicable(task.init)] == key["applicable"]
+
+
+def _check_pddl_only(row: dict, kind: str) -> None:
+    """ACPBench Hard's table 3 "PDDL": the PDDL in place of every word about the domain
+    and the state, then the question (actions as PDDL) and the answer form."""
+    from scorer.tasks.acp.question_kinds import acp_kind
+
+    only = row["pddl_only"]
+    assert row["domain_pddl"].strip() in only and row["problem_pddl"].strip() in only
+    assert only.endswith(acp_kind(kind).instruction) and "<image>" not in only
+    assert "The objects, by type" not in only and "The available" not in only
+    if kind == "prog":  # the action is named as PDDL, not in words
+        action = json.loads(row["answer_key"])["action"]
+        assert f'"{action}"' in only
 
 
 def test_visual_rows_show_the_state_as_one_image(mini_data: Path) -> None:
@@ -75,6 +90,7 @@ def test_visual_rows_show_the_state_as_one_image(mini_data: Path) -> None:
     for row in rows:
         assert len(row["images"]) == 1 and row["prompt"].count("<image>") == 1
         assert "Currently," not in row["prompt"]  # the state is only in the image
+        _check_pddl_only(row, row["difficulty"])
 
 
 def test_load_dataset_reads_the_acp_configs(mini_data: Path) -> None:

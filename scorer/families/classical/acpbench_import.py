@@ -43,7 +43,7 @@ from scorer.pddl import PDDLError
 from scorer.tasks.acp import KINDS, acp_kind
 from scorer.tasks.acp.judge import load_task
 from scorer.tasks.acp.keys import with_vocabulary
-from scorer.tasks.acp.prompts import fewshot_prompt, pddl_prompt
+from scorer.tasks.acp.prompts import fewshot_prompt, pddl_only_prompt, pddl_prompt
 
 CONFIG = "acpbench-hard"
 DOMAIN_NAMES = {
@@ -146,6 +146,7 @@ def imported_row(
         "prompt": prompt,
         "fewshot": fewshot_prompt(shots, prompt),
         "pddl": pddl_prompt(domain_pddl, problem_pddl, prompt),
+        "pddl_only": pddl_only_prompt(domain_pddl, problem_pddl, record["question"].strip(), kind),
         "domain_pddl": domain_pddl,
         "problem_pddl": problem_pddl,
         "answer_key": dumps(key),

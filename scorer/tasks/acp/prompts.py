@@ -12,7 +12,9 @@ actions, are declared with each kind (``question_kinds.py``).
 
 Variants (ACPBench Hard, sections 6.1 and 6.3): ``fewshot_prompt`` puts two solved
 examples before the question, ``pddl_prompt`` puts the PDDL domain and
-problem (whose ``:init`` is the current state) before it.
+problem (whose ``:init`` is the current state) before it (table 3's "PDDL+NL"), and
+``pddl_only_prompt`` gives the PDDL domain and problem in place of the words (table 3's
+"PDDL"): no description, no state in words or image, actions named as PDDL.
 """
 
 from __future__ import annotations
@@ -142,10 +144,29 @@ def _collect_effect_heads(effect: object, found: set[str]) -> None:
 
 
 def pddl_prompt(domain_pddl: str, problem_pddl: str, prompt_text: str) -> str:
-    """Seed 002 section 6.3's PDDL+NL representation: the PDDL, then the prompt."""
+    """ACPBench Hard section 6.3's PDDL+NL representation: the PDDL, then the prompt."""
+    return f"{_pddl_context(domain_pddl, problem_pddl)}\n\n{prompt_text}"
+
+
+def pddl_only_prompt(domain_pddl: str, problem_pddl: str, question: str, kind: str) -> str:
+    """ACPBench Hard section 6.3's PDDL representation: the PDDL, the question, the
+    answer-format instruction, and no words about the domain or the state."""
+    return f"{_pddl_context(domain_pddl, problem_pddl)}\n\n{question} {acp_kind(kind).instruction}"
+
+
+def pddl_question_text(kind: str, action: str | None = None, sequence: Sequence[str] = ()) -> str:
+    """The question of ``kind`` naming its action as PDDL (``(move-left red_cube b1 a1)``)."""
+    template = acp_kind(kind).question
+    if "{action}" in template:
+        assert action is not None
+        return template.format(action=action)
+    return template.format(sequence=" ".join(sequence))
+
+
+def _pddl_context(domain_pddl: str, problem_pddl: str) -> str:
     return (
         f"PDDL domain:\n```pddl\n{domain_pddl.strip()}\n```\n\n"
-        f"PDDL problem (its :init is the current state):\n```pddl\n{problem_pddl.strip()}\n```\n\n{prompt_text}"
+        f"PDDL problem (its :init is the current state):\n```pddl\n{problem_pddl.strip()}\n```"
     )
 
 
