@@ -22,7 +22,7 @@ def _configs() -> Sequence[ConfigSpec]:
     from scorer.families.slidegeom import ivispar_import
     from scorer.families.slidegeom.configs import acp, describe, episodes
 
-    return (episodes.SPEC, describe.SPEC, acp.SPEC, ivispar_import.SPEC)
+    return (episodes.SPEC, describe.SPEC, acp.SPEC, ivispar_import.SPEC, ivispar_import.DESCRIBE_SPEC)
 
 
 FAMILY = Family(
@@ -35,5 +35,5 @@ FAMILY = Family(
     episode_metrics=slidegeom_metrics,
     plots={"heatmap": write_heatmaps, "progress": write_progress_curves},
     importers={"ivispar-boards": "scorer.families.slidegeom.ivispar_import:ivispar_boards_import"},
-    importer_help={"ivispar-boards": "iVISPAR's board files as config ivispar-episodes."},
+    importer_help={"ivispar-boards": "iVISPAR's board files as configs ivispar-episodes and ivispar-describe."},
 )

@@ -1,5 +1,6 @@
-"""``planarium import ivispar-boards DIR [--out parquet/]``: iVISPAR's board files as config
-``ivispar-episodes`` (iVISPAR; the paper's 300 boards are its ``Data/Configs/Main``).
+"""``planarium import ivispar-boards DIR [--out parquet/]``: iVISPAR's board files as configs
+``ivispar-episodes`` and ``ivispar-describe`` (iVISPAR; the paper's 300 boards are its
+``Data/Configs/Main``, on which it ran both the episodes and the board-state inference).
 
 Each board file (read by ``scorer.families.slidegeom.ivispar``) becomes one test row made exactly as a
 ``slidegeom-episodes`` row (``slidegeom_episodes.make_row``), so every episode mode,
@@ -15,8 +16,10 @@ agent and metric applies unchanged. What the import decides:
 - a file that does not fit the format, or whose goal cannot be reached, is reported
   and skipped: one bad file never stops an import.
 
-Rows follow the files' name order. Shards, checksums and the card section are written
-as ``planarium build`` writes them; the card of an existing dataset folder is merged.
+Each imported board is also described: its start board in the 3D and the 2D view, as a
+``slidegeom-describe`` row (``view_rows``), config ``ivispar-describe``. Rows follow the
+files' name order. Shards, checksums and the card sections are written as ``planarium
+build`` writes them; the card of an existing dataset folder is merged.
 """
 
 from __future__ import annotations
@@ -28,10 +31,11 @@ from typing import Any
 import click
 from tqdm import tqdm
 
-from data_build.build import write_imported
+from data_build.build import write_configs
 from data_build.spec import ConfigSpec, Rows
 from scorer.families.base import card_template
 from scorer.families.slidegeom.board import manhattan_sum
+from scorer.families.slidegeom.configs import describe
 from scorer.families.slidegeom.configs.episodes import SPEC as EPISODES_SPEC
 from scorer.families.slidegeom.configs.episodes import count_table, make_row
 from scorer.families.slidegeom.generate import SlideProblem
@@ -39,6 +43,7 @@ from scorer.families.slidegeom.ivispar import BoardFileError, IvisparBoard, read
 from scorer.families.slidegeom.search import SearchLimitError, solve
 
 CONFIG = "ivispar-episodes"
+DESCRIBE_CONFIG = "ivispar-describe"
 SPLIT = "test"  # the paper's boards are one evaluation set
 
 
@@ -67,18 +72,27 @@ def source_meta(source: IvisparBoard) -> dict[str, Any]:
 
 
 def import_rows(folder: Path, progress: bool = False) -> tuple[Rows, list[BoardFileError]]:
-    """Test rows of every good board file in ``folder``, and the files skipped."""
+    """Test rows of every good board file in ``folder`` as episodes, and the files skipped."""
+    episodes, _, errors = imported_rows(folder, progress)
+    return episodes, errors
+
+
+def imported_rows(folder: Path, progress: bool = False) -> tuple[Rows, Rows, list[BoardFileError]]:
+    """The ``ivispar-episodes`` and ``ivispar-describe`` test rows of every good board file
+    in ``folder`` (each board once as an episode, twice to describe), and the files skipped."""
     read = read_board_folder(folder)
     errors = list(read.errors)
-    rows: list[dict[str, Any]] = []
-    for source in tqdm(read.boards, desc=CONFIG, disable=not progress):
+    problems, metas = [], []
+    for source in tqdm(read.boards, desc="ivispar-boards", disable=not progress):
         try:
-            problem = imported_problem(source)
+            problems.append(imported_problem(source))
         except BoardFileError as error:
             errors.append(error)
             continue
-        rows.append(make_row(problem, CONFIG, SPLIT, len(rows), source_meta(source)))
-    return {SPLIT: rows}, errors
+        metas.append(source_meta(source))
+    episodes = [make_row(p, CONFIG, SPLIT, i, meta) for i, (p, meta) in enumerate(zip(problems, metas))]
+    described = describe.view_rows(problems, SPLIT, DESCRIBE_CONFIG, metas)
+    return {SPLIT: episodes}, {SPLIT: described}, errors
 
 
 def _problem_name(source_id: str) -> str:
@@ -101,9 +115,27 @@ SPEC = ConfigSpec(
 )
 
 
-def write_config(rows: Rows, out: Path) -> dict[str, str]:
-    """Shards of ``ivispar-episodes`` into ``out``, beside the folder's other configs."""
-    return write_imported(SPEC, rows, out)
+DESCRIBE_SPEC = ConfigSpec(
+    name=DESCRIBE_CONFIG,
+    card=card_template(__file__, DESCRIBE_CONFIG),
+    domain="slidegeom",
+    task="describe",
+    summary="iVISPAR's own sliding geom boards (imported) to describe, in the 3D and the 2D view.",
+    features=describe.SPEC.features,
+    build=lambda settings: {},
+    importer="ivispar-boards",  # never built
+    papers=("iVISPAR",),
+    card_facts=describe.card_facts,
+)
+
+
+def write_config(rows: Rows, out: Path, described: Rows | None = None) -> dict[str, str]:
+    """Shards of ``ivispar-episodes`` (and of ``ivispar-describe``, when given) into
+    ``out``, beside the folder's other configs."""
+    configs = {CONFIG: (SPEC, rows)}
+    if described is not None:
+        configs[DESCRIBE_CONFIG] = (DESCRIBE_SPEC, described)
+    return write_configs(out, configs, "imported", 0)
 
 
 @click.command(name="ivispar-boards")
@@ -113,19 +145,22 @@ def write_config(rows: Rows, out: Path) -> dict[str, str]:
     type=click.Path(path_type=Path),
     default=Path("parquet"),
     show_default=True,
-    help="Dataset folder to add config ivispar-episodes to.",
+    help="Dataset folder to add configs ivispar-episodes and ivispar-describe to.",
 )
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def ivispar_boards_import(directory: Path, out: Path, quiet: bool) -> None:
-    """Import iVISPAR board files (*.json) from DIRECTORY as config ivispar-episodes."""
+    """Import iVISPAR board files (*.json) from DIRECTORY as configs ivispar-episodes and ivispar-describe."""
     try:
-        rows, errors = import_rows(directory, progress=not quiet)
+        episodes, described, errors = imported_rows(directory, progress=not quiet)
     except FileNotFoundError as error:
         raise click.ClickException(str(error)) from None
     for skipped in errors:
         click.echo(f"warning: skipped {skipped}", err=True)
-    if not rows[SPLIT]:
+    if not episodes[SPLIT]:
         raise click.ClickException(f"no usable board file in {directory}; nothing written")
     out.mkdir(parents=True, exist_ok=True)
-    write_config(rows, out)
-    click.echo(f"wrote {len(rows[SPLIT])} rows of {CONFIG} to {out}/ ({len(errors)} file(s) skipped)")
+    write_config(episodes, out, described)
+    click.echo(
+        f"wrote {len(episodes[SPLIT])} rows of {CONFIG} and {len(described[SPLIT])} of {DESCRIBE_CONFIG} to {out}/ "
+        f"({len(errors)} file(s) skipped)"
+    )

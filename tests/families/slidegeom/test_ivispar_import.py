@@ -141,3 +141,24 @@ def test_the_papers_boards_agree_with_our_astar_and_their_sequences_complete() -
             failures.append((source.source_id, judgement.reason, outcome))
     assert disagreements == []
     assert failures == []
+
+
+def test_every_imported_board_is_also_described_in_both_views(tmp_path: Path) -> None:
+    from scorer.families.slidegeom.ivispar_import import DESCRIBE_CONFIG
+
+    out = tmp_path / "out"
+    result = run_import(write_boards(tmp_path / "boards"), out)
+    assert "wrote 2 rows of ivispar-episodes and 4 of ivispar-describe" in result.output
+    episodes = list(load_keys(out, "test", {CONFIG}).rows.values())
+    described = list(load_keys(out, "test", {DESCRIBE_CONFIG}).rows.values())
+    assert [(r.meta["source_id"], r.difficulty) for r in described] == [
+        (source, view) for source in (e.meta["source_id"] for e in episodes) for view in ("3d", "2d")
+    ]
+    first = described[0]
+    assert first.id == f"{DESCRIBE_CONFIG}/test/0000" and first.task == "describe"
+    assert first.answer_key["geoms"] == [["B1", "red", "cube"], ["C3", "blue", "sphere"]]  # the start board
+    card = (out / "README.md").read_text()
+    assert "## ivispar-describe" in card and "## ivispar-episodes" in card and "$" not in card
+    gold = score_file(None, out, tmp_path / "gold.json", gold=True, configs={DESCRIBE_CONFIG})
+    metrics = json.loads(gold.results_path.read_text())["configs"][DESCRIBE_CONFIG]["metrics"]
+    assert metrics["3d"]["accuracy"]["value"] == metrics["2d"]["accuracy"]["value"] == 1.0

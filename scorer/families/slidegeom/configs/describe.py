@@ -79,11 +79,14 @@ def board_image(shown: Shown, board_size: int, view: str) -> bytes:
     return png_bytes(render(shown, board_size))
 
 
-def make_row(problem: SlideProblem, view: str, split: str, index: int) -> dict:
+def make_row(
+    problem: SlideProblem, view: str, split: str, index: int, config: str = CONFIG, extra_meta: dict | None = None
+) -> dict:
+    """The row of ``problem``'s start board in ``view`` (also the rows of imported boards)."""
     board = problem.board
     shown = tuple(placed(board.geoms, board.start))
     return {
-        "id": f"{CONFIG}/{split}/{index:04d}",
+        "id": f"{config}/{split}/{index:04d}",
         "domain": "slidegeom",
         "task": "describe",
         "difficulty": view,
@@ -101,16 +104,27 @@ def make_row(problem: SlideProblem, view: str, split: str, index: int) -> dict:
                 "n_geoms": len(board.geoms),
                 "state": "start",
                 "optimal_length": problem.optimal_length,
+                **(extra_meta or {}),
             }
         ),
     }
 
 
+def view_rows(
+    problems: list[SlideProblem], split: str, config: str = CONFIG, metas: list[dict] | None = None
+) -> list[dict]:
+    """Each board in every view, board by board."""
+    pairs = [(index, view) for index in range(len(problems)) for view in VIEWS]
+    return [
+        make_row(problems[board], view, split, i, config, metas[board] if metas else None)
+        for i, (board, view) in enumerate(pairs)
+    ]
+
+
 def build(settings: BuildSettings) -> Rows:
     rows: Rows = {}
     for split, problems in describe_boards(settings).items():
-        pairs = [(problem, view) for problem in problems for view in VIEWS]
-        rows[split] = [make_row(problem, view, split, i) for i, (problem, view) in enumerate(pairs)]
+        rows[split] = view_rows(problems, split)
     return rows
 
 
