@@ -312,10 +312,15 @@ PROBLEMS_SHOWN = 5  # per kind; the rest are counted (and the first few kept in 
 
 
 def _print_score_run(run: ScoreRun, duplicates_policy: str) -> None:
-    from scorer.report.results import counts_table, results_table
+    from scorer.report.results import counts_table, readings_table, results_table
 
     _print_problems(run.problems, duplicates_policy)
     click.echo(results_table(run.grading))
+    readings = readings_table(run.grading)
+    if readings:
+        click.echo(
+            f"\nour reading and the paper's (rows scored differently: readings_differ in the rows file)\n{readings}"
+        )
     click.echo()
     click.echo(counts_table(run.grading))
     if run.not_attempted:

@@ -10,7 +10,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorer.dataset import KeyRow
-from scorer.episodes.base import Episode, SettingsError
+from scorer.episodes.base import Episode, SettingsError, StepResult
+from scorer.tasks.think import strip_think
 
 
 def make_episode(row: KeyRow, settings: Mapping[str, Any] | None = None) -> Episode:
@@ -29,6 +30,12 @@ def make_episode(row: KeyRow, settings: Mapping[str, Any] | None = None) -> Epis
     return mode.play(row, chosen)
 
 
+def step_on_reply(episode: Episode, reply: str) -> StepResult:
+    """One step on ``reply`` without its ``<think>`` block: the live server and replay both
+    step here, so reasoning is never read as an action and the log holds what was read."""
+    return episode.step(strip_think(reply))
+
+
 def replay(row: KeyRow, settings: Mapping[str, Any], replies: Sequence[str]) -> dict[str, Any]:
     """Feed logged replies through a fresh episode and recompute its outcome.
 
@@ -41,6 +48,6 @@ def replay(row: KeyRow, settings: Mapping[str, Any], replies: Sequence[str]) -> 
     for reply in replies:
         if episode.done:
             break
-        episode.step(reply)
+        step_on_reply(episode, reply)
         used += 1
     return {**episode.outcome(), "ignored_replies": len(replies) - used}

@@ -9,7 +9,7 @@ from typing import Any
 
 from scorer import __version__
 from scorer.dataset import KeyedDataset
-from scorer.grading import Grading
+from scorer.grading import ConfigReport, Grading, readings_differ
 from scorer.predictions import InputProblem, Prediction
 from scorer.report.pair import write_pair
 from scorer.report.table import Cell, format_table
@@ -60,8 +60,8 @@ def dataset_fingerprint(checksums: dict[str, str]) -> str:
     return hashlib.sha256(json.dumps(checksums, sort_keys=True).encode()).hexdigest()
 
 
-def _config_entry(report: Any) -> dict[str, Any]:
-    return {
+def _config_entry(report: ConfigReport) -> dict[str, Any]:
+    entry: dict[str, Any] = {
         "task": report.task,
         "counts": report.counts,
         "groups": list(report.groups),  # in the scorer's order (difficulties easy to hard); "metrics" keys get sorted
@@ -70,12 +70,21 @@ def _config_entry(report: Any) -> dict[str, Any]:
             for group, metrics in report.groups.items()
         },
     }
+    if report.readings:
+        entry["readings"] = {
+            **{name: {"value": m.value, "stderr": m.stderr, "n": m.n} for name, m in report.readings.items()},
+            "differing_rows": report.differing,
+            "paper_source": report.paper_source,
+        }
+    return entry
 
 
 def row_lines(grading: Grading, predictions: dict[str, Prediction] | None = None) -> list[str]:
     """One JSON line per dataset row, like lm-eval's sample logs: id, config, the raw
     response (cut at MAX_RESPONSE_CHARS), the parsed answer, a short form of the target,
-    score, reason and detail (null when the judge has none)."""
+    score, reason and detail (null when the judge has none). Where the row's kind has a
+    paper reading: ``paper`` (its score, reason, parsed answer and detail) and
+    ``readings_differ`` (whether it scores the row differently from ours)."""
     lines = []
     for row, judgement in grading.rows:
         prediction = (predictions or {}).get(row.id)
@@ -89,6 +98,15 @@ def row_lines(grading: Grading, predictions: dict[str, Prediction] | None = None
             "reason": judgement.reason.value,
             "detail": judgement.detail or None,
         }
+        paper = grading.paper.get(row.id)
+        if paper is not None:
+            entry["paper"] = {
+                "score": paper.score,
+                "reason": paper.reason.value,
+                "parsed": paper.parsed,
+                "detail": paper.detail or None,
+            }
+            entry["readings_differ"] = readings_differ(judgement, paper)
         lines.append(json.dumps(entry, sort_keys=True))
     return lines
 
@@ -146,6 +164,19 @@ def _pivot_table(title: str, cells: dict[tuple[str, str], float | None]) -> str:
     groups = list(dict.fromkeys(group for _, group in cells))
     rows = [[label, *(cells.get((label, group)) for group in groups)] for label in labels]
     return format_table(rows, [title, *groups])
+
+
+def readings_table(grading: Grading) -> str:
+    """Per config with a paper reading: our accuracy beside the paper's, and the rows
+    they score differently (listed in the rows file with ``readings_differ``). Empty
+    when no config has one."""
+    headers = ["config", "ours", "paper", "differing rows", "n", "paper reading"]
+    table_rows: list[list[Cell]] = []
+    for name, report in grading.configs.items():
+        if report.readings:
+            ours, paper = report.readings["ours"], report.readings["paper"]
+            table_rows.append([name, ours.value, paper.value, report.differing, ours.n, report.paper_source])
+    return format_table(table_rows, headers) if table_rows else ""
 
 
 def counts_table(grading: Grading) -> str:

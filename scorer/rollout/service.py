@@ -18,7 +18,7 @@ from typing import Any
 from scorer import __version__
 from scorer.dataset import KeyRow
 from scorer.episodes.base import SettingsError
-from scorer.episodes.engine import make_episode
+from scorer.episodes.engine import make_episode, step_on_reply
 from scorer.rollout.catalog import count_episode_rows
 from scorer.rollout.errors import ApiError
 from scorer.rollout.finished import FinishedEpisodes
@@ -142,7 +142,7 @@ class EpisodeService:
 
     def _step_or_fail(self, live: LiveEpisode, reply: str) -> dict[str, Any]:
         try:
-            result = live.episode.step(reply)
+            result = step_on_reply(live.episode, reply)
             observation = result.observation.to_json()
         except Exception as error:
             self._remove(live, "error")

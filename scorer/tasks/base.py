@@ -66,6 +66,17 @@ class AnswerFormat:
 
 
 @dataclass(frozen=True)
+class PaperReading:
+    """A kind's second reading: the paper's own parser and evaluator rules, reproduced
+    exactly (quirks included), judged against the same key. ``score`` reports it beside
+    ours and lists the rows where the two differ; ``source`` names what it reproduces
+    (paper, section, and the code it follows)."""
+
+    judge: Callable[[KeyRow, Prediction], Judgement]
+    source: str
+
+
+@dataclass(frozen=True)
 class TaskKind:
     name: str
     judge: Callable[[KeyRow, Prediction], Judgement]
@@ -77,6 +88,8 @@ class TaskKind:
     system_prompts: tuple[str, ...] = ()
     # (row, prompt column) -> the answer's format, or None when the kind has none to enforce.
     answer_format: Callable[[KeyRow, str], AnswerFormat | None] | None = None
+    # The paper's own reading, where the kind has a paper whose parser differs from ours.
+    paper: PaperReading | None = None
 
 
 def question_judge(judge_text: Callable[[str, dict[str, Any]], Judgement]) -> Callable[[KeyRow, Prediction], Judgement]:

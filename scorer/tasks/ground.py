@@ -3,7 +3,9 @@
 Asked as ViPlan's Ground prompt (ViPlan, appendix I) with the question after the
 keyword "Question:" (ViPlan's code announced that keyword but never wrote it); the
 ``cot`` column holds the Ground + CoT variant. The answer is parsed by
-``parse_yes_no``: the last ``<answer>`` tag, else the first yes/no word.
+``parse_yes_no``: the last ``<answer>`` tag, else the first yes/no word. The paper
+reading is ViPlan's own (``paper_yes_no``: its first answer tag, then any answer or
+word that starts with "yes" or "no").
 
 Metrics: accuracy (overall, per predicate, and per true answer as ViPlan, appendix L
 measured it), the macro accuracy (the mean of the per-predicate accuracies), and the
@@ -21,6 +23,7 @@ from scorer.tasks._yes_no import parse_yes_no
 from scorer.tasks.base import (
     AnswerFormat,
     Judgement,
+    PaperReading,
     Reason,
     ScoredRow,
     TaskKind,
@@ -29,6 +32,7 @@ from scorer.tasks.base import (
     question_judge,
     rate,
 )
+from scorer.tasks.paper_yes_no import paper_yes_no
 
 GROUND_SYSTEM = (
     "You are tasked with replying to a question about the given image. You will be given a single "
@@ -64,10 +68,17 @@ def ground_prompt(environment: str, question: str, cot: bool = False) -> str:
 
 
 def judge(response: str, answer_key: dict[str, Any]) -> Judgement:
-    said_yes = parse_yes_no(response)
+    return yes_no_judgement(parse_yes_no(response), answer_key["answer"])
+
+
+def judge_paper(response: str, answer_key: dict[str, Any]) -> Judgement:
+    return yes_no_judgement(paper_yes_no(response), answer_key["answer"])
+
+
+def yes_no_judgement(said_yes: bool | None, truth: bool) -> Judgement:
     if said_yes is None:
         return Judgement(0.0, Reason.UNPARSABLE)
-    correct = said_yes == answer_key["answer"]
+    correct = said_yes == truth
     reason = Reason.CORRECT if correct else Reason.WRONG
     return Judgement(1.0 if correct else 0.0, reason, "yes" if said_yes else "no")
 
@@ -111,4 +122,5 @@ GROUND = TaskKind(
     reference,
     system_prompts=(GROUND_SYSTEM, COT_SYSTEM),
     answer_format=answer_format,
+    paper=PaperReading(question_judge(judge_paper), "ViPlan's parse_output + cast_to_yes_no (startswith)"),
 )

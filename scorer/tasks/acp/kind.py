@@ -6,7 +6,8 @@ question kind (app, prog, reach, areach, val, just, land, nexta) and
 each kind as a difficulty): accuracy, which per kind group is ACPBench Hard's
 table 2; accuracy per domain, which within a kind group is the domain x kind cell of
 ACPBench Hard, figure 3; and the rate of undecided answers (a planner bound was
-hit; scored 0). Standard errors are sqrt(p(1-p)/n).
+hit; scored 0). Standard errors are sqrt(p(1-p)/n). The paper reading is ACPBench
+Hard's own parser and evaluator (``paper_judge.py``).
 """
 
 from __future__ import annotations
@@ -18,10 +19,11 @@ from scorer.dataset import KeyRow
 from scorer.pddl import PDDLError
 from scorer.predictions import Prediction
 from scorer.report.stats import Metric
-from scorer.tasks.base import NOT_A_RESPONSE, Judgement, Reason, ScoredRow, TaskKind, mean, rate
+from scorer.tasks.base import NOT_A_RESPONSE, Judgement, PaperReading, Reason, ScoredRow, TaskKind, mean, rate
 
 from .answer_format import answer_format
 from .judge import Case
+from .paper_judge import SOURCE, judge_paper
 from .parse import parse_answer
 from .question_kinds import acp_kind
 from .vocabulary import Vocabulary
@@ -97,4 +99,4 @@ def wrong_answer(kind: str, key: Key) -> str:
     return acp_kind(kind).wrong(key)
 
 
-ACP = TaskKind("acp", judge, aggregate, reference, answer_format=answer_format)
+ACP = TaskKind("acp", judge, aggregate, reference, answer_format=answer_format, paper=PaperReading(judge_paper, SOURCE))

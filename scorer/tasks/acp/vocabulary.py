@@ -73,6 +73,13 @@ class Vocabulary:
             return Checked(None, f"{_quoted(checked.name)} is a static fact, not one of the propositions that change")
         return checked
 
+    def static_atom(self, text: str) -> str | None:
+        """``text`` normalised when it is a well-typed atom of a static predicate, else None."""
+        checked = self._check(text, self.predicates, "proposition", "predicate")
+        if checked.name is None or checked.name[1:-1].split()[0] in self.fluents:
+            return None
+        return checked.name
+
     def check_action(self, text: str) -> Checked:
         return self._check(text, self.schemas, "action", "action")
 
