@@ -80,7 +80,7 @@ def judge_row_paper(row: KeyRow, prediction: Prediction | None) -> Judgement | N
     if reading is None:
         return None
     if prediction is None:
-        return MISSING
+        return MISSING if reading.applies(row) else None
     return reading.judge(row, _without_thinking(prediction))
 
 
@@ -96,11 +96,7 @@ def _config_report(
     task = graded[0][0].task
     scored = [ScoredRow(r.id, r.difficulty, r.answer_key, r.meta, v, r.domain) for r, v in graded]
     report = ConfigReport(config, task)
-    reading = task_kinds()[task].paper
-    if reading is not None and paper:
-        report.readings = _readings(graded, paper)
-        report.paper_source = reading.source
-        report.differing = sum(readings_differ(v, paper.get(r.id)) for r, v in graded)
+    _add_readings(report, graded, paper or {})
     report.groups[ALL] = task_kinds()[task].aggregate(scored)
     for difficulty in _difficulties(scored):
         report.groups[difficulty] = task_kinds()[task].aggregate([s for s in scored if s.difficulty == difficulty])
@@ -128,6 +124,17 @@ def mean_of_groups(groups: list[list[Metric]]) -> list[Metric]:
         stderr = mean_stderr(errors) if len(errors) == len(groups) else None
         averaged.append(Metric(name, math.fsum(values) / len(values), stderr, sum(m.n for m in found if m)))
     return averaged
+
+
+def _add_readings(report: ConfigReport, graded: list[tuple[KeyRow, Judgement]], paper: dict[str, Judgement]) -> None:
+    """Our accuracy beside the paper's reading, where the config's rows have one."""
+    reading = task_kinds()[report.task].paper
+    if reading is None or not any(r.id in paper for r, _ in graded):
+        return
+    report.readings = _readings(graded, paper)
+    first_row = graded[0][0]
+    report.paper_source = reading.source(first_row) if callable(reading.source) else reading.source
+    report.differing = sum(readings_differ(v, paper.get(r.id)) for r, v in graded)
 
 
 def readings_differ(ours: Judgement, paper: Judgement | None) -> bool:

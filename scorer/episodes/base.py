@@ -13,6 +13,12 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+# The setting that picks how replies are read, in a mode whose paper's own parser is
+# reproduced (``Mode.paper_parser``): ours (the default) or the paper's. Scoring replays
+# every such episode both ways and reports both.
+PARSER_SETTING = "parser"
+PARSERS = ("ours", "paper")
+
 
 class SettingsError(ValueError):
     """Settings that a mode does not accept; the message names the field."""
@@ -64,6 +70,14 @@ class Episode(Protocol):
     def step(self, reply: str) -> StepResult: ...
 
     def outcome(self) -> dict[str, Any]: ...
+
+
+def check_parser(settings: Mapping[str, Any]) -> None:
+    """The parser setting names one of PARSERS (SettingsError otherwise)."""
+    if settings.get(PARSER_SETTING, PARSERS[0]) not in PARSERS:
+        raise SettingsError(
+            f"setting {PARSER_SETTING!r} must be one of {', '.join(PARSERS)}, got {settings[PARSER_SETTING]!r}"
+        )
 
 
 def check_settings(given: Mapping[str, Any], defaults: Mapping[str, Any], mode: str) -> dict[str, Any]:

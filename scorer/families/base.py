@@ -58,6 +58,9 @@ class Mode:
     reference: EpisodeReference | None = (
         None  # gold: an optimal play, wrong: never succeeds (the default mode's is required)
     )
+    # What the paper's own reply parser is, where the mode reproduces it under the setting
+    # ``parser: paper`` (scorer.episodes.base.PARSER_SETTING); empty when it has none.
+    paper_parser: str = ""
 
 
 @dataclass(frozen=True)

@@ -70,10 +70,13 @@ class PaperReading:
     """A kind's second reading: the paper's own parser and evaluator rules, reproduced
     exactly (quirks included), judged against the same key. ``score`` reports it beside
     ours and lists the rows where the two differ; ``source`` names what it reproduces
-    (paper, section, and the code it follows)."""
+    (paper, section, and the code it follows). ``judge`` gives None for a row the paper's
+    reading does not apply to (an episode mode with no paper parser)."""
 
-    judge: Callable[[KeyRow, Prediction], Judgement]
-    source: str
+    judge: Callable[[KeyRow, Prediction], Judgement | None]
+    source: str | Callable[[KeyRow], str]  # or what it is for a config's rows, asked of its first
+    # Whether the reading applies to a row with no prediction (it then scores it missing).
+    applies: Callable[[KeyRow], bool] = lambda row: True
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorer.dataset import KeyRow
-from scorer.episodes.base import SettingsError
+from scorer.episodes.base import PARSER_SETTING, SettingsError
 from scorer.predictions import Prediction
 from scorer.report.stats import Metric
-from scorer.tasks.base import Judgement, Reason, ScoredRow, TaskKind, by_truth, macro, mean, rate
+from scorer.tasks.base import Judgement, PaperReading, Reason, ScoredRow, TaskKind, by_truth, macro, mean, rate
 
 MAX_REPLY_CHARS = 200_000
 TEXT_FOR_EPISODE = (
@@ -25,6 +25,30 @@ TEXT_FOR_EPISODE = (
 
 
 def judge(row: KeyRow, prediction: Prediction) -> Judgement:
+    return _replayed(row, prediction, {})
+
+
+def judge_paper(row: KeyRow, prediction: Prediction) -> Judgement | None:
+    """The replies replayed with the paper's own parser, in a mode that reproduces one
+    (None otherwise). After the first reply the two parsers read differently, the
+    model's later replies answered observations the paper's parser would not have
+    shown: the paper reading says what the paper's code makes of the same replies."""
+    settings = prediction.episode.get("settings") if prediction.episode else None
+    if not _mode_paper_parser(row, settings if isinstance(settings, dict) else {}):
+        return None
+    return _replayed(row, prediction, {PARSER_SETTING: "paper"})
+
+
+def _mode_paper_parser(row: KeyRow, settings: dict[str, Any]) -> str:
+    from scorer.families import mode_for
+
+    try:
+        return mode_for(row.domain, settings.get("mode")).paper_parser
+    except (KeyError, ValueError):
+        return ""
+
+
+def _replayed(row: KeyRow, prediction: Prediction, overrides: dict[str, Any]) -> Judgement:
     episode = prediction.episode
     if episode is None:
         return Judgement(0.0, Reason.INVALID, detail=TEXT_FOR_EPISODE)
@@ -33,11 +57,12 @@ def judge(row: KeyRow, prediction: Prediction) -> Judgement:
         return Judgement(0.0, Reason.INVALID, detail=problem)
     from scorer.episodes.engine import replay  # here: the engine's modes import task helpers
 
+    settings = episode.get("settings") or {}
     try:
-        outcome = replay(row, episode.get("settings") or {}, episode["replies"])
+        outcome = replay(row, {**settings, **overrides}, episode["replies"])
     except SettingsError as error:
         return Judgement(0.0, Reason.INVALID, detail=f"episode settings: {error}")
-    outcome["settings"] = episode.get("settings") or {}
+    outcome["settings"] = settings
     reason = Reason.SUCCESS if outcome["success"] else Reason.FAILURE
     return Judgement(1.0 if outcome["success"] else 0.0, reason, outcome)
 
@@ -107,4 +132,14 @@ def reference(kind: str, row: KeyRow) -> dict[str, Any]:
     return mode.reference(kind, row)
 
 
-EPISODE = TaskKind("episode", judge, aggregate, reference)
+EPISODE = TaskKind(
+    "episode",
+    judge,
+    aggregate,
+    reference,
+    paper=PaperReading(
+        judge_paper,
+        lambda row: _mode_paper_parser(row, {}) + ", replayed",
+        applies=lambda row: bool(_mode_paper_parser(row, {})),
+    ),
+)

@@ -11,7 +11,9 @@ goal green, current blue; rendered only when asked for), or ``text``, the geom l
 the prompt and no image. The paper's main modality is 3D vision, hence the default.
 
 **Action space.** A raw reply; the last ``move <colour> <shape> <direction>`` in it
-counts (``moves.parse_command``). Each step is one of the paper's action classes:
+counts (``moves.parse_command``). With ``parser: paper`` the reply is read as iVISPAR
+read it instead (``ivispar_parse``: its two layers, repeat counts and all). Each step
+is one of the paper's action classes:
 effective (the A* distance to the goal drops), ineffective (it rises), occupied
 destination, out of bounds, illegal command (no command, or a geom not on the board).
 Only effective and ineffective moves change the board. The feedback is iVISPAR's
@@ -33,15 +35,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorer.dataset import KeyRow
-from scorer.episodes.base import Observation, SettingsError, StepResult, check_settings
+from scorer.episodes.base import PARSER_SETTING, Observation, SettingsError, StepResult, check_parser, check_settings
 from scorer.families.slidegeom.board import Board, Geom, Placement
 from scorer.families.slidegeom.episode_prompt import IMAGE_MARKER, VIEWS, PastStep, episode_prompt
+from scorer.families.slidegeom.ivispar_parse import ivispar_step
 from scorer.families.slidegeom.moves import MoveClass, Outcome, classify, parse_command
 from scorer.families.slidegeom.search import distance
 from scorer.families.slidegeom.state_images import ImageKey, state_png
 from scorer.families.slidegeom.text import placement_text
 
-DEFAULTS: dict[str, Any] = {"mode": "slidegeom", "view": "3d", "history": 2, "max_steps": 20}
+DEFAULTS: dict[str, Any] = {"mode": "slidegeom", "view": "3d", "history": 2, "max_steps": 20, PARSER_SETTING: "ours"}
 # Outcome keys of the action classes: one word each, so they read as metric names.
 CLASS_KEYS: dict[MoveClass, str] = {
     MoveClass.EFFECTIVE: "effective_moves",
@@ -90,9 +93,13 @@ class SlideGeomEpisode:
         if self.done:
             raise RuntimeError("the episode is over")
         self.replies.append(reply)
-        command = parse_command(reply)
-        outcome, after = classify(self.board, self.placement, command)
-        self.steps.append(_Step(self.placement, command.text if command else None, outcome))
+        if self.settings[PARSER_SETTING] == "paper":
+            sent, outcome, after = ivispar_step(self.board, self.placement, reply)
+            self.steps.append(_Step(self.placement, sent, outcome))
+        else:
+            command = parse_command(reply)
+            outcome, after = classify(self.board, self.placement, command)
+            self.steps.append(_Step(self.placement, command.text if command else None, outcome))
         self.placement = after
         # An unchanged board keeps its distance; only a real move needs A* (cached anyway).
         changed = outcome.changed_board
@@ -142,7 +149,10 @@ class SlideGeomEpisode:
         steps = len(self.replies)
         classes = {key: 0 for key in CLASS_KEYS.values()}
         for s in self.steps:
-            classes[CLASS_KEYS[s.outcome.move_class]] += 1
+            if s.outcome.move_class in CLASS_KEYS:
+                classes[CLASS_KEYS[s.outcome.move_class]] += 1
+        if self.settings[PARSER_SETTING] == "paper":  # iVISPAR leaves invalid objects out of every class
+            classes["uncounted"] = sum(1 for s in self.steps if s.outcome.move_class is MoveClass.UNCOUNTED)
         legal = classes["effective_moves"] + classes["ineffective_moves"]
         return {
             "success": self.end_reason == "goal",
@@ -171,6 +181,7 @@ def step_deviation(distances: list[int]) -> int:
 
 def _checked(settings: dict[str, Any]) -> dict[str, Any]:
     merged = check_settings(settings, DEFAULTS, "slidegeom")
+    check_parser(merged)
     if merged["view"] not in VIEWS:
         raise SettingsError(f"setting 'view' must be one of {', '.join(VIEWS)}, got {merged['view']!r}")
     if merged["history"] < 0:

@@ -30,7 +30,16 @@ FAMILY = Family(
     summary="Sliding geom puzzles on a square board, A* optimal paths, board descriptions (iVISPAR).",
     domains=("slidegeom",),
     configs=_configs,
-    modes=(Mode("slidegeom", SlideGeomEpisode, policies.optimal, policies.random_move, policies.reference),),
+    modes=(
+        Mode(
+            "slidegeom",
+            SlideGeomEpisode,
+            policies.optimal,
+            policies.random_move,
+            policies.reference,
+            paper_parser="iVISPAR's parse_action + Unity decodeCommand",
+        ),
+    ),
     task_kinds=(DESCRIBE,),
     episode_metrics=slidegeom_metrics,
     plots={"heatmap": write_heatmaps, "progress": write_progress_curves},

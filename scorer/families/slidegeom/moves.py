@@ -62,6 +62,9 @@ class MoveClass(StrEnum):
     OCCUPIED = "occupied destination"
     OUT_OF_BOUNDS = "out of bounds"
     ILLEGAL = "illegal command"
+    # iVISPAR's reading only (``ivispar_parse``): "<colour> <shape> is not a valid object",
+    # which its action classes leave out of every bucket.
+    UNCOUNTED = "uncounted"
 
 
 @dataclass(frozen=True)

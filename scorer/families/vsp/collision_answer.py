@@ -40,9 +40,10 @@ from fractions import Fraction
 from typing import Any
 
 from scorer.dataset import KeyRow
+from scorer.families.vsp.paper_readings import SOURCE_COLLISION, collision
 from scorer.report.stats import Metric
 from scorer.tasks._yes_no import parse_yes_no
-from scorer.tasks.base import Judgement, Reason, ScoredRow, TaskKind, mean, question_judge, rate
+from scorer.tasks.base import Judgement, PaperReading, Reason, ScoredRow, TaskKind, mean, question_judge, rate
 
 TOLERANCE = Fraction(1)  # seconds either side of the true time, as VSP's scorer
 LABELS = ("car", "person")
@@ -149,4 +150,10 @@ def reference(kind: str, row: KeyRow) -> dict[str, Any]:
     return {"response": f"Car: {car}\nPerson: {person}\n{'Yes' if says_yes else 'No'}"}
 
 
-COLLISION = TaskKind("vsp-collision", question_judge(judge), aggregate, reference)
+COLLISION = TaskKind(
+    "vsp-collision",
+    question_judge(judge),
+    aggregate,
+    reference,
+    paper=PaperReading(question_judge(collision), SOURCE_COLLISION),
+)

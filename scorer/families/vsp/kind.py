@@ -28,10 +28,11 @@ from scorer.dataset import KeyRow
 from scorer.families.vsp.blocks import COLOURS, Stacks
 from scorer.families.vsp.blocks_answer import judge_blocks_plan, read_colour
 from scorer.families.vsp.maze_text import parse_table
+from scorer.families.vsp.paper_readings import SOURCE_MAZE, judge_vsp
 from scorer.families.vsp.plan_answer import judge_plan
 from scorer.families.vsp.short_answers import CHOICES, read_choice, read_relation, read_yes_no
 from scorer.report.stats import Metric
-from scorer.tasks.base import Judgement, Reason, ScoredRow, TaskKind, question_judge, rate
+from scorer.tasks.base import Judgement, PaperReading, Reason, ScoredRow, TaskKind, question_judge, rate
 
 OPPOSITE = {"Above": "Below", "Below": "Above", "Left": "Right", "Right": "Left"}
 
@@ -123,4 +124,4 @@ def reference(kind: str, row: KeyRow) -> dict[str, Any]:
     return {"response": f"<{key.get('marker', 'answer').capitalize()}> {letter}"}
 
 
-VSP = TaskKind("vsp", question_judge(judge), aggregate, reference)
+VSP = TaskKind("vsp", question_judge(judge), aggregate, reference, paper=PaperReading(judge_vsp, SOURCE_MAZE))

@@ -33,9 +33,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorer.dataset import KeyRow
+from scorer.families.vsp.paper_readings import SOURCE_ROUTE, route
 from scorer.families.vsp.route import Leg, StreetMap, net_displacement, walk
 from scorer.report.stats import Metric
-from scorer.tasks.base import Judgement, Reason, ScoredRow, TaskKind, question_judge, rate
+from scorer.tasks.base import Judgement, PaperReading, Reason, ScoredRow, TaskKind, question_judge, rate
 
 _OUTPUT = re.compile(r"<\s*output\s*>", re.IGNORECASE)
 _NUMBERED = re.compile(r"^[ \t>]*(\d{1,9})[.)][ \t]*(?P<rest>[^\n]*)$", re.MULTILINE)
@@ -137,4 +138,6 @@ def reference(kind: str, row: KeyRow) -> dict[str, Any]:
     return {"response": "\n".join(["<Output>", *lines])}
 
 
-ROUTE = TaskKind("vsp-route", question_judge(judge), aggregate, reference)
+ROUTE = TaskKind(
+    "vsp-route", question_judge(judge), aggregate, reference, paper=PaperReading(question_judge(route), SOURCE_ROUTE)
+)
