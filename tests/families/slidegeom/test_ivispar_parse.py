@@ -9,7 +9,6 @@ import pytest
 from scorer.episodes.engine import replay
 from scorer.families.slidegeom.board import Board, Geom
 from scorer.families.slidegeom.ivispar_parse import ivispar_command, python_side
-
 from tests.families.slidegeom.test_slidegeom_mode import corner_row, slide_row
 
 # (reply, the command Python sends, Unity's (colour, shape, direction, repeats); None: no move)
@@ -50,7 +49,12 @@ def test_an_episode_replayed_with_ivispars_parser() -> None:
     replies = ["action: move red cube right 2"]
     ours = replay(row, {"view": "text"}, replies)
     paper = replay(row, {"view": "text", "parser": "paper"}, replies)
-    assert (ours["success"], ours["steps"], paper["success"], paper["steps"]) == (False, 1, True, 1)  # one step, two cells
+    assert (ours["success"], ours["steps"], paper["success"], paper["steps"]) == (
+        False,
+        1,
+        True,
+        1,
+    )  # one step, two cells
 
 
 def test_an_unknown_geom_is_uncounted_as_ivispar_classifies_it() -> None:

@@ -44,7 +44,13 @@ def blocks_row() -> KeyRow:
 
 
 def test_each_domain_gets_its_own_default_mode() -> None:
-    assert make_episode(corner_row()).settings == {"mode": "slidegeom", "view": "3d", "history": 2, "max_steps": 20, "parser": "ours"}
+    assert make_episode(corner_row()).settings == {
+        "mode": "slidegeom",
+        "view": "3d",
+        "history": 2,
+        "max_steps": 20,
+        "parser": "ours",
+    }
     assert make_episode(blocks_row()).settings["mode"] == "planner"
 
 
