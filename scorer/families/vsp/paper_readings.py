@@ -19,6 +19,22 @@ task; notes in ``../shared/anchors/viplan_vsp.md``, part 2, 2.4), beside ours.
 - **T4** (safe?): the 10 characters after the first "<Output>" (else "**Output**", else
   "Output"), without quotes, newlines, dots, colons, dashes and stars; right iff they hold
   "yes" and not "no" for a safe sequence, or "no" and not "yes" for an unsafe one.
+- **blocks main**: the lines from 9 characters after the first "<Output>" (its newline
+  included); each line loses its first 2 characters (the "1."), quotes and dots, is
+  stripped, and counts when it starts with "move". In ``move(SRC,DST)`` the source is
+  the first character after "move(" (so a space there names no block) and the target the
+  stripped text up to the line's last character (the ")"), by its first letter unless it
+  is "table". The moves are stepped on VSP's seven stacks; a move it cannot make is
+  skipped silently; a line it cannot split fails the plan. Right iff the stacks end as the
+  goal's, in any order (the plan's length is not checked).
+- **blocks T1** (colour): the first line after the first "<Output>", without quotes,
+  newlines, dots and stars, stripped, equals the colour in any case.
+- **blocks T2, T3** (choice): the first line after the first "<Output>" (else "Output"),
+  without quotes, newlines, dots, stars, angle brackets and colons, stripped, equals the
+  letter.
+- **blocks T4**: the text after the first "<Output>", without quotes, newlines and dots,
+  stripped and lower-cased, is exactly "yes" for a valid sequence or "no" for an
+  invalid one.
 - **collision**: the regular expression ``(Car|Person):\\s*([0-9]*\\.?[0-9]+)`` (exact
   case; the last match of each label counts); the car's time is right within 1.0 s. The
   person's time is never credited: the scorer indexes the float it read
@@ -45,6 +61,7 @@ from scorer.predictions import Prediction
 from scorer.tasks.base import NOT_A_RESPONSE, Judgement, Reason
 
 GYM_STEP_LIMIT = 100  # FrozenLake-v1's registered max_episode_steps
+BIRD_STACKS = 7  # VSP's blocks states are seven stacks (BIRD strings)
 COLLISION_PATTERN = re.compile(r"(Car|Person):\s*([0-9]*\.?[0-9]+)")
 TOLERANCE = 1.0
 
@@ -81,6 +98,66 @@ def plan(reply: str, key: dict[str, Any]) -> Judgement:
         if cell == maze.goal:
             return _verdict(True, pieces, f"reaches the goal on move {number}")
     return _verdict(False, pieces, "the moves end before the goal")
+
+
+def blocks_plan(reply: str, key: dict[str, Any]) -> Judgement:
+    lines = reply[reply.find("<Output>") + len("<Output>\n") :].split("\n")
+    moves = [line for line in (_removed(line[2:], "\"'\n.").strip() for line in lines) if line[:4] == "move"]
+    stacks = _bird_stacks(key["start"])
+    try:
+        for move in moves:
+            stacks = _blocks_move(stacks, move) or stacks
+    except IndexError:
+        return _verdict(False, moves, "a move line could not be split (its scorer fails the plan)")
+    right = _stack_set(stacks) == _stack_set(_bird_stacks(key["goal"]))
+    return _verdict(right, moves, "ends as the goal" if right else "does not end as the goal")
+
+
+def _bird_stacks(stacks: list[list[str]]) -> list[list[str]]:
+    letters = [[colour[0].upper() for colour in stack] for stack in stacks if stack]
+    return letters + [[] for _ in range(BIRD_STACKS - len(letters))]
+
+
+def _blocks_move(stacks: list[list[str]], move: str) -> list[list[str]] | None:
+    """VSP's move on a copy; None when it cannot make it."""
+    parts = move[len("move(") : -1].split(",")
+    source, target = parts[0][0].strip().upper(), parts[1].strip()
+    target = target if target == "table" else target[0].upper()
+    stacks = [list(stack) for stack in stacks]
+    origin = next((stack for stack in stacks if stack and stack[-1] == source), None)
+    if origin is None:
+        return None
+    origin.pop()
+    if target == "table":
+        empty = next((stack for stack in stacks if not stack), None)
+        if empty is not None:  # none left: the block is lost, as in its scorer
+            empty.append(source)
+        return stacks
+    onto = next((stack for stack in stacks if stack and stack[-1] == target), None)
+    if onto is None:
+        return None
+    onto.append(source)
+    return stacks
+
+
+def _stack_set(stacks: list[list[str]]) -> list[tuple[str, ...]]:
+    return sorted(tuple(stack) for stack in stacks if stack)
+
+
+def colour(reply: str, key: dict[str, Any]) -> Judgement:
+    answer = _removed(_after(reply, "<Output>").split("\n", 1)[0], "\"'\n.*").strip()
+    return _verdict(answer.lower() == str(key["answer"]).lower(), answer[:40])
+
+
+def blocks_choice(reply: str, key: dict[str, Any]) -> Judgement:
+    marker = "<Output>" if "<Output>" in reply else "Output"
+    answer = _removed(_after(reply, marker).split("\n", 1)[0], "\"'\n.*<>:").strip()
+    return _verdict(answer == key["answer"], answer[:40])
+
+
+def blocks_yes_no(reply: str, key: dict[str, Any]) -> Judgement:
+    answer = _removed(_after(reply, "<Output>"), "\"'\n.").strip().lower()
+    return _verdict(answer == ("yes" if key["answer"] else "no"), answer[:40])
 
 
 def hole_yes_no(reply: str, key: dict[str, Any]) -> Judgement:
@@ -146,22 +223,34 @@ def _count(line: str, word: str) -> int:
     return int(line.split(f"{word}:")[-1]) if word in line else 0
 
 
-_BY_QUESTION: dict[str, Callable[[str, dict[str, Any]], Judgement]] = {
-    "main": plan,
-    "T1": hole_yes_no,
-    "T2": relation,
-    "T3": choice,
-    "T4": safety_yes_no,
+Scorer = Callable[[str, dict[str, Any]], Judgement]
+_BY_FORM: dict[str, Scorer] = {
+    "plan": plan,
+    "relation": relation,
+    "blocks-plan": blocks_plan,
+    "colour": colour,
 }
 
 
 def judge_vsp(row: KeyRow, prediction: Prediction) -> Judgement:
-    """The maze questions: the question (the row's difficulty) picks VSP's scorer."""
+    """The maze and blocks questions: the key's form (and, for yes/no and choices, the
+    question and the world) picks VSP's scorer."""
     if prediction.response is None:
         return NOT_A_RESPONSE
-    return _BY_QUESTION[row.difficulty](prediction.response, row.answer_key)
+    return _scorer(row)(prediction.response, row.answer_key)
 
 
-SOURCE_MAZE = "VSP's maze eval.py (main, T1-T4)"
+def _scorer(row: KeyRow) -> Scorer:
+    form = row.answer_key["form"]
+    if form == "choice":
+        return choice if row.answer_key.get("marker", "answer") == "answer" else blocks_choice
+    if form == "yes-no":
+        if row.difficulty == "T1":
+            return hole_yes_no
+        return safety_yes_no if "maze" in row.answer_key or row.domain == "maze" else blocks_yes_no
+    return _BY_FORM[form]
+
+
+SOURCE_MAZE = "VSP's maze and blocks eval.py (main, T1-T4)"
 SOURCE_COLLISION = "VSP's collision eval.py (person never credited)"
 SOURCE_ROUTE = "VSP's google_map eval.py (net displacement)"

@@ -11,7 +11,19 @@ import pytest
 from scorer.families.vsp import collision_answer, kind, route_answer
 from scorer.families.vsp.maze import Maze
 from scorer.families.vsp.maze_text import table_text
-from scorer.families.vsp.paper_readings import choice, collision, hole_yes_no, plan, relation, route, safety_yes_no
+from scorer.families.vsp.paper_readings import (
+    blocks_choice,
+    blocks_plan,
+    blocks_yes_no,
+    choice,
+    collision,
+    colour,
+    hole_yes_no,
+    plan,
+    relation,
+    route,
+    safety_yes_no,
+)
 
 # 3x3: player top-left, goal bottom-left, a hole in the middle of the left column's right
 MAZE = Maze(3, (0, 0), (2, 0), frozenset({(1, 1)}))
@@ -98,3 +110,34 @@ ROUTE_CASES = [
 @pytest.mark.parametrize(("reply", "paper", "ours"), ROUTE_CASES)
 def test_the_route_as_vsp_scored_it(reply: str, paper: float, ours: float) -> None:
     assert (route(reply, ROUTE_KEY).score, route_answer.judge(reply, ROUTE_KEY).score) == (paper, ours)
+
+
+BLOCKS_KEY = {"form": "blocks-plan", "start": [["red", "blue"], ["green"]], "goal": [["green"], ["blue"], ["red"]]}
+BLOCKS_CASES = [
+    ("<Output>\n1. move(blue,table)", 1, 1),
+    ("<Output>\n1. move(green,red)\n2. move(blue,table)", 1, 0),  # an impossible move is skipped (ours: fails)
+    ("<Output>\n1. move( blue,table)", 0, 1),  # the source is the first character: a space
+    ("<Output>\n1. move(Blue, Table)", 0, 1),  # "Table" is read as the block T
+    ("<Output>\nmove(blue,table)", 0, 1),  # the first two characters are always dropped
+]
+
+
+@pytest.mark.parametrize(("reply", "paper", "ours"), BLOCKS_CASES)
+def test_the_blocks_plan_as_vsp_scored_it(reply: str, paper: float, ours: float) -> None:
+    key = {**BLOCKS_KEY, "optimal_length": 1}
+    assert (blocks_plan(reply, key).score, kind.judge(reply, key).score) == (paper, ours)
+
+
+BLOCKS_SHORT_CASES: list[tuple[Any, dict[str, Any], str, float, float]] = [
+    (colour, {"form": "colour", "answer": "red"}, "<Output> Red.", 1, 1),
+    (colour, {"form": "colour", "answer": "red"}, "<Output> The red block", 0, 1),
+    (blocks_choice, {"form": "choice", "marker": "output", "answer": "B"}, "<Output> B", 1, 1),
+    (blocks_choice, {"form": "choice", "marker": "output", "answer": "B"}, "<Output> (B)", 0, 1),  # "(" stays
+    (blocks_yes_no, {"form": "yes-no", "answer": True}, "<Output> Yes.", 1, 1),
+    (blocks_yes_no, {"form": "yes-no", "answer": True}, "<Output> Yes, it can", 0, 1),
+]
+
+
+@pytest.mark.parametrize(("scorer", "key", "reply", "paper", "ours"), BLOCKS_SHORT_CASES)
+def test_the_blocks_short_answers_as_vsp_scored_them(scorer, key, reply: str, paper: float, ours: float) -> None:
+    assert (scorer(reply, key).score, kind.judge(reply, key).score) == (paper, ours)
