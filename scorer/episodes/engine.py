@@ -31,9 +31,13 @@ def make_episode(row: KeyRow, settings: Mapping[str, Any] | None = None) -> Epis
 
 
 def step_on_reply(episode: Episode, reply: str) -> StepResult:
-    """One step on ``reply`` without its ``<think>`` block: the live server and replay both
-    step here, so reasoning is never read as an action and the log holds what was read."""
-    return episode.step(strip_think(reply))
+    """One step on ``reply`` read without its ``<think>`` block: the live server and replay
+    both step here, so reasoning is never read as an action. The log keeps the reply as
+    the model wrote it (replay strips it again)."""
+    result = episode.step(strip_think(reply))
+    if episode.replies and episode.replies[-1] != reply:
+        episode.replies[-1] = reply
+    return result
 
 
 def replay(row: KeyRow, settings: Mapping[str, Any], replies: Sequence[str]) -> dict[str, Any]:
