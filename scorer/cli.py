@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -65,17 +65,25 @@ def reported_errors(ctx: click.Context) -> Iterator[None]:
         ) from None
 
 
+def _load_command(target: str) -> click.Command:
+    """The click command at ``"module:attribute"``."""
+    module, _, attribute = target.partition(":")
+    command: click.Command = getattr(importlib.import_module(module), attribute)
+    return command
+
+
 class LazyGroup(click.Group):
     """A group whose listed commands are imported only when one of them is asked for.
 
-    ``lazy`` gives, per command name, ``"module:attribute"`` of the click command; ``short_help``
+    ``lazy`` gives, per command name, ``"module:attribute"`` of the click command (or several:
+    one command runs them in order, ``scorer.command_chain``); ``short_help``
     (optional) is shown by ``--help`` without importing anything.
     """
 
     def __init__(
         self,
         *args: object,
-        lazy: Callable[[], Mapping[str, str]],
+        lazy: Callable[[], Mapping[str, str | Sequence[str]]],
         short_help: Mapping[str, str] | Callable[[], Mapping[str, str]] | None = None,
         **kwargs: object,
     ) -> None:
@@ -99,8 +107,14 @@ class LazyGroup(click.Group):
         target = self._lazy().get(cmd_name) if command is None else None
         if target is None:
             return command
-        module, _, attribute = target.partition(":")
-        command = getattr(importlib.import_module(module), attribute)
+        targets = (target,) if isinstance(target, str) else tuple(target)
+        parts = [_load_command(one) for one in targets]
+        if len(parts) == 1:
+            command = parts[0]
+        else:  # several parts under one name: one command that runs them in order
+            from scorer.command_chain import chain_commands
+
+            command = chain_commands(cmd_name, parts, self._short_help.get(cmd_name))
         self.add_command(command, cmd_name)
         return command
 
@@ -414,7 +428,7 @@ def configs(data: Path) -> None:
     click.echo(format_table(table, ["config", "family", "kind", f"rows in {data}/", "paper", "made by"]))
 
 
-def _importer_commands() -> Mapping[str, str]:
+def _importer_commands() -> Mapping[str, tuple[str, ...]]:
     from scorer.families import importer_commands
 
     return importer_commands()

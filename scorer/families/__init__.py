@@ -74,20 +74,27 @@ def task_kinds() -> dict[str, TaskKind]:
     return {kind.name: kind for kind in kinds}
 
 
-def importer_commands() -> dict[str, str]:
-    """``planarium import`` command names -> "module:attribute" of each click command."""
-    commands: dict[str, str] = {}
+def importer_commands() -> dict[str, tuple[str, ...]]:
+    """``planarium import`` command names -> "module:attribute" of each click command.
+
+    Several families may contribute a part to one name (one paper's data spanning
+    families): the command then runs every part, in registry order.
+    """
+    commands: dict[str, tuple[str, ...]] = {}
     for family in families().values():
         for name, target in family.importers.items():
-            if name in commands:
-                raise ValueError(f"importer {name!r} is declared twice")
-            commands[name] = target
+            commands[name] = (*commands.get(name, ()), target)
     return commands
 
 
 def importer_help() -> dict[str, str]:
-    """``planarium import`` command names -> one line of help (listed without importing the commands)."""
-    return {name: text for family in families().values() for name, text in family.importer_help.items()}
+    """``planarium import`` command names -> one line of help (listed without importing the
+    commands); the lines of an importer's parts are joined in registry order."""
+    lines: dict[str, list[str]] = {}
+    for family in families().values():
+        for name, text in family.importer_help.items():
+            lines.setdefault(name, []).append(text)
+    return {name: " ".join(texts) for name, texts in lines.items()}
 
 
 def mode_for(domain: str, name: str | None) -> Mode:
