@@ -71,6 +71,9 @@ class ConfigSpec:
     card_facts: Callable[[Rows], dict[str, str]] = field(default=lambda rows: {})
     papers: tuple[str, ...] = ()  # the papers it follows, by the names of scorer.families.papers
     importer: str | None = None  # the `planarium import` command that makes it from a paper's data; None: built
+    # The folder of ../shared/external/ that the importer reads: the conformance suite imports
+    # from it (when it is there) and plays an imported episodic config as it plays built ones.
+    external: str | None = None
     license: str = "mit"  # Hugging Face license id of its rows (imported data keeps its source's license)
     # How a fresh split (another seed, or --size N) is kept apart from the published splits, for
     # the card; None: not checked.

@@ -7,7 +7,7 @@ The loop follows ViPlan's ``check_plan``:
 1. enumerate every grounding of every predicate (``task.atoms``, self pairs too); the
    believed state is the atoms answered yes. Atoms the world says cannot be seen are
    never asked: their truth is taken (ViPlan's partially observable home). A world that
-   does not enumerate starts from the true initial state (ViPlan's oracle start there);
+   does not enumerate starts from the true initial state (as ViPlan does in that home);
 2. plan from the believed state: by default a shortest plan by breadth-first search
    over our PDDL core (``planner: bfs``); ``planner: fast-downward`` calls Fast Downward
    through unified-planning as ViPlan did, on a problem written from the task's own

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from recording_client import Play
 
 from scorer.families import configs, families, family_of
 
+EXTERNAL = Path(__file__).resolve().parents[3] / "shared" / "external"  # the papers' published data
 PLAYED_ROWS = 3  # per config and mode: the first test rows, enough to see each end of a short episode
 
 
@@ -26,12 +28,23 @@ def built_configs() -> list[str]:
 
 
 def episode_modes() -> list[EpisodeMode]:
+    """Built episodic configs, and imported ones whose paper files the tests can import."""
     return [
         EpisodeMode(name, mode.name)
         for name, spec in configs().items()
-        if not spec.imported and spec.task == "episode"
+        if spec.task == "episode" and (not spec.imported or spec.external is not None)
         for mode in family_of(spec.domain).modes
     ]
+
+
+def imports() -> dict[str, Path]:
+    """``planarium import`` commands -> the folder under ../shared/external they read,
+    for the imported episodic configs (the folder may be absent: their cases then skip)."""
+    return {
+        str(spec.importer): EXTERNAL / spec.external
+        for spec in configs().values()
+        if spec.imported and spec.task == "episode" and spec.external is not None
+    }
 
 
 def declared_domains() -> list[str]:

@@ -10,9 +10,11 @@ gets every check below with no test edits:
   config's YAML entry and its ``## <config>`` section; the gold answers score 1 and the
   wrong reference 0 on every row; rebuilding that one config into a fresh folder gives
   byte-identical shards. Imported configs (``planarium import``) are left to their
-  family's import tests: they need the paper's files, and their gold is not 100% where
-  the paper's keys are disputed.
-* ``episode_mode`` - every (episodic built config, mode its family offers). The optimal
+  family's import tests here: they need the paper's files, and their gold is not 100%
+  where the paper's keys are disputed.
+* ``episode_mode`` - every (episodic built config, mode its family offers), and every
+  imported episodic config whose ``ConfigSpec.external`` folder ../shared/external holds
+  (imported into a copy of the mini build, ``episode_data``; skipped when absent). The optimal
   agent plays the first rows through the real rollout server on loopback and wins them
   all; each logged episode replays step by step to what the client saw; a tampered log
   earns nothing it did not earn (added outcome fields are ignored, edited replies score
@@ -26,23 +28,29 @@ gets every check below with no test edits:
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from conformance_cases import (
+    EXTERNAL,
     PLAYED_ROWS,
     EpisodeMode,
     PlayFn,
     built_configs,
     declared_domains,
     episode_modes,
+    imports,
 )
 from recording_client import Play, RecordingClient
 
 from agents import make_agent
 from agents.runner import run_episodes
+from scorer.cli import main
 from scorer.dataset import KeyRow, load_keys
+from scorer.families import configs
 from scorer.rollout import RolloutServer, serve
 
 
@@ -60,20 +68,36 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 
 @pytest.fixture(scope="session")
-def conformance_server(mini_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[RolloutServer]:
-    server = serve(mini_data, port=0, log=tmp_path_factory.mktemp("conformance-log") / "episodes.jsonl")
+def episode_data(mini_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The mini build, plus the configs the importers make from the papers' files that
+    ../shared/external holds (``ConfigSpec.external``)."""
+    out = tmp_path_factory.mktemp("episode-data") / "parquet"
+    shutil.copytree(mini_data, out)
+    for importer, source in imports().items():
+        if source.is_dir():
+            result = CliRunner().invoke(main, ["import", importer, str(source), "--out", str(out)])
+            assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.fixture(scope="session")
+def conformance_server(episode_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[RolloutServer]:
+    server = serve(episode_data, port=0, log=tmp_path_factory.mktemp("conformance-log") / "episodes.jsonl")
     yield server
     server.shutdown()
 
 
 @pytest.fixture(scope="session")
-def plays(mini_data: Path, conformance_server: RolloutServer) -> PlayFn:
+def plays(episode_data: Path, conformance_server: RolloutServer) -> PlayFn:
     """``plays(episode_mode, agent)``: the first test rows of the config played by ``agent``
     through the server, each with what the client received; played once per session."""
-    keys = load_keys(mini_data)
+    keys = load_keys(episode_data)
     played: dict[tuple[EpisodeMode, str], list[Play]] = {}
 
     def play(case: EpisodeMode, agent: str) -> list[Play]:
+        spec = configs()[case.config]
+        if spec.imported and not (EXTERNAL / str(spec.external)).is_dir():
+            pytest.skip(f"{case.config} is imported from ../shared/external/{spec.external}, which is absent")
         if (case, agent) not in played:
             rows = [row for row in keys.rows.values() if row.config == case.config][:PLAYED_ROWS]
             played[(case, agent)] = _play(conformance_server.url, rows, case.mode, agent)

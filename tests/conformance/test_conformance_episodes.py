@@ -128,10 +128,10 @@ def test_replay_matches_every_step_the_client_saw(plays: PlayFn, episode_mode: E
 
 @pytest.mark.parametrize("agent", AGENTS)
 def test_the_scorer_replays_each_log_to_the_live_outcome(
-    mini_data: Path, tmp_path: Path, plays: PlayFn, episode_mode: EpisodeMode, agent: str
+    episode_data: Path, tmp_path: Path, plays: PlayFn, episode_mode: EpisodeMode, agent: str
 ) -> None:
     played = plays(episode_mode, agent)
-    scored = _score(mini_data, tmp_path, "logs", episode_mode.config, [p.log for p in played])
+    scored = _score(episode_data, tmp_path, "logs", episode_mode.config, [p.log for p in played])
     for play in played:
         parsed = {**play.outcome, "ignored_replies": 0, "settings": play.settings}
         assert scored[play.row.id]["parsed"] == parsed, play.row.id
@@ -152,13 +152,13 @@ def _flattering(outcome: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.mark.parametrize("agent", AGENTS)
 def test_outcome_fields_added_to_a_log_are_ignored(
-    mini_data: Path, tmp_path: Path, plays: PlayFn, episode_mode: EpisodeMode, agent: str
+    episode_data: Path, tmp_path: Path, plays: PlayFn, episode_mode: EpisodeMode, agent: str
 ) -> None:
     played = plays(episode_mode, agent)
     config = episode_mode.config
-    honest = _score(mini_data, tmp_path, "honest", config, [_line(p) for p in played])
+    honest = _score(episode_data, tmp_path, "honest", config, [_line(p) for p in played])
     claimed = [{**_line(p, **_flattering(p.outcome)), "success": True, "score": 1.0} for p in played]
-    tampered = _score(mini_data, tmp_path, "tampered", config, claimed)
+    tampered = _score(episode_data, tmp_path, "tampered", config, claimed)
     for play in played:
         assert _verdict(tampered[play.row.id]) == _verdict(honest[play.row.id]), play.row.id
 
@@ -175,23 +175,23 @@ EDITS: dict[str, Callable[[list[str]], list[str]]] = {
 @pytest.mark.parametrize("agent", AGENTS)
 @pytest.mark.parametrize("edit", sorted(EDITS))
 def test_edited_replies_score_what_a_fresh_replay_scores(
-    mini_data: Path, tmp_path: Path, plays: PlayFn, episode_mode: EpisodeMode, agent: str, edit: str
+    episode_data: Path, tmp_path: Path, plays: PlayFn, episode_mode: EpisodeMode, agent: str, edit: str
 ) -> None:
     played = plays(episode_mode, agent)
     edited = {p.row.id: EDITS[edit](p.replies) for p in played}
-    scored = _score(mini_data, tmp_path, edit, episode_mode.config, [_line(p, edited[p.row.id]) for p in played])
+    scored = _score(episode_data, tmp_path, edit, episode_mode.config, [_line(p, edited[p.row.id]) for p in played])
     for play in played:
         assert _verdict(scored[play.row.id]) == _expected(play, play.settings, edited[play.row.id]), play.row.id
 
 
 def test_a_losing_log_stays_at_0_whatever_follows_its_end(
-    mini_data: Path, tmp_path: Path, plays: PlayFn, episode_mode: EpisodeMode
+    episode_data: Path, tmp_path: Path, plays: PlayFn, episode_mode: EpisodeMode
 ) -> None:
     winning = {p.row.id: p for p in plays(episode_mode, "optimal")}
     losing = [p for p in plays(episode_mode, "random") if not p.outcome["success"]]
     assert losing, "the random agent won every played episode: no losing log to tamper with"
     lines = [_line(p, p.replies + winning[p.row.id].replies, **_flattering(p.outcome)) for p in losing]
-    scored = _score(mini_data, tmp_path, "appended", episode_mode.config, lines)
+    scored = _score(episode_data, tmp_path, "appended", episode_mode.config, lines)
     for play in losing:
         wins = winning[play.row.id].replies
         assert _fresh_outcome(play, play.settings, wins)["success"], play.row.id  # the appended replies win alone
@@ -217,13 +217,15 @@ def _wrong_types(settings: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 
 def test_settings_with_unknown_keys_or_wrong_types_are_invalid(
-    mini_data: Path, tmp_path: Path, plays: PlayFn, conformance_server: RolloutServer, episode_mode: EpisodeMode
+    episode_data: Path, tmp_path: Path, plays: PlayFn, conformance_server: RolloutServer, episode_mode: EpisodeMode
 ) -> None:
     played = plays(episode_mode, "optimal")
     client = RolloutClient(conformance_server.url)
     variants: dict[str, Any] = {**_wrong_types(played[0].settings), "not-an-object": ["mode"]}
     for name, settings in variants.items():
-        scored = _score(mini_data, tmp_path, name, episode_mode.config, [_line(p, settings=settings) for p in played])
+        scored = _score(
+            episode_data, tmp_path, name, episode_mode.config, [_line(p, settings=settings) for p in played]
+        )
         assert {(e["score"], e["reason"]) for e in scored.values()} == {(0.0, Reason.INVALID)}, name
         with pytest.raises(ServerError, match="400"):
             client.start(played[0].row.id, settings, "conformance")
@@ -243,7 +245,7 @@ def _rule_changes(settings: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_rule_changing_settings_are_rejected_or_recorded(
-    mini_data: Path, tmp_path: Path, plays: PlayFn, conformance_server: RolloutServer, episode_mode: EpisodeMode
+    episode_data: Path, tmp_path: Path, plays: PlayFn, conformance_server: RolloutServer, episode_mode: EpisodeMode
 ) -> None:
     played = plays(episode_mode, "optimal")
     changes = _rule_changes(played[0].settings)
@@ -252,7 +254,7 @@ def test_rule_changing_settings_are_rejected_or_recorded(
     client = RolloutClient(conformance_server.url)
     for key, value in changes.items():
         settings = {**played[0].settings, key: value}
-        scored = _score(mini_data, tmp_path, key, episode_mode.config, [_line(p, settings=settings) for p in played])
+        scored = _score(episode_data, tmp_path, key, episode_mode.config, [_line(p, settings=settings) for p in played])
         for play in played:
             entry = scored[play.row.id]
             if entry["reason"] != Reason.INVALID:  # accepted: replayed under the new rule, which the outcome shows

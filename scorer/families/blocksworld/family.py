@@ -16,9 +16,10 @@ if TYPE_CHECKING:
 
 
 def _configs() -> Sequence[ConfigSpec]:
+    from scorer.families.blocksworld import viplan_import
     from scorer.families.blocksworld.configs import acp, episodes, ground
 
-    return (ground.SPEC, episodes.SPEC, acp.SPEC)
+    return (ground.SPEC, episodes.SPEC, acp.SPEC, viplan_import.SPEC)
 
 
 FAMILY = Family(
@@ -28,4 +29,6 @@ FAMILY = Family(
     configs=_configs,
     modes=viplan_modes(BlocksWorld),
     plots={"compounding-errors": write_compounding_curves},  # ViPlan, figure 16: the grounder's answers
+    importers={"viplan": "scorer.families.blocksworld.viplan_import:viplan_blocksworld_import"},
+    importer_help={"viplan": "ViPlan's 75 blocksworld problems as config viplan-blocksworld-episodes."},
 )

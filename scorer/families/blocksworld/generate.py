@@ -85,7 +85,7 @@ def generate_problem(difficulty: Difficulty, seed: str, name: str, taken: set[tu
         goal = layout_from_atoms(task.true_atoms(rng.choice(in_band)), difficulty.n_columns)
         if (init, goal) in taken:
             continue
-        plan = _optimal_plan(task.with_goal(layout_atoms(goal)), goal)  # the problem's task, parsed once
+        plan = optimal_plan(task.with_goal(layout_atoms(goal)), goal)  # the problem's task, parsed once
         taken.add((init, goal))
         return BlocksProblem(name, difficulty.name, seed, init, goal, tuple(plan))
     raise ValueError(
@@ -94,7 +94,7 @@ def generate_problem(difficulty: Difficulty, seed: str, name: str, taken: set[tu
     )
 
 
-def _optimal_plan(task: Task, goal: Layout) -> list[str]:
+def optimal_plan(task: Task, goal: Layout) -> list[str]:
     block_goal_masks = [_goal_mask_of_block(task, goal, block) for column in goal for block in column]
 
     def misplaced_blocks(state: int) -> int:

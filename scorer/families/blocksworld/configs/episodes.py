@@ -8,6 +8,8 @@ observation in the default planner mode; other modes build theirs from the same 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
+from typing import Any
 
 from data_build.rows import dumps, image_cell, row_features
 from data_build.spec import BuildSettings, ConfigSpec, Rows
@@ -21,10 +23,15 @@ from scorer.families.blocksworld.problems import FRESH_CHECK, blocksworld_proble
 CONFIG = "blocksworld-episodes"
 
 
-def make_row(problem: BlocksProblem, split: str, index: int) -> dict:
+def make_row(
+    problem: BlocksProblem, split: str, index: int, config: str = CONFIG, imported: ImportedFacts | None = None
+) -> dict:
+    """One episode row; ``imported`` adds what a paper's problem file brings (its source
+    and reference plan)."""
     difficulty = DIFFICULTIES[problem.difficulty]
+    extra = imported or ImportedFacts()
     row = {
-        "id": f"{CONFIG}/{split}/{index:04d}",
+        "id": f"{config}/{split}/{index:04d}",
         "domain": "blocksworld",
         "task": "episode",
         "difficulty": problem.difficulty,
@@ -32,7 +39,9 @@ def make_row(problem: BlocksProblem, split: str, index: int) -> dict:
         "goal": goal_text(problem.goal),
         "domain_pddl": domain_pddl(),
         "problem_pddl": problem.pddl(),
-        "answer_key": dumps({"optimal_length": problem.optimal_length, "optimal_plan": list(problem.optimal_plan)}),
+        "answer_key": dumps(
+            {"optimal_length": problem.optimal_length, "optimal_plan": list(problem.optimal_plan), **extra.key()}
+        ),
         "meta": dumps(
             {
                 "problem": problem.name,
@@ -41,17 +50,35 @@ def make_row(problem: BlocksProblem, split: str, index: int) -> dict:
                 "max_steps": difficulty.max_steps,
                 "n_blocks": difficulty.n_blocks,
                 "n_columns": difficulty.n_columns,
+                **extra.meta(),
             }
         ),
     }
-    row["prompt"] = _first_prompt(row)
+    row["prompt"] = _first_prompt(row, config)
     return row
 
 
-def _first_prompt(row: dict) -> str:
+@dataclass(frozen=True)
+class ImportedFacts:
+    """What a row imported from a paper's file records beside our own key."""
+
+    source: str | None = None  # the file, relative to the paper's problems folder
+    reference_plan: tuple[str, ...] | None = None  # the paper's plan, as PDDL action names
+
+    def key(self) -> dict[str, Any]:
+        return {} if self.reference_plan is None else {"reference_plan": list(self.reference_plan)}
+
+    def meta(self) -> dict[str, Any]:
+        facts: dict[str, Any] = {} if self.source is None else {"source": self.source}
+        if self.reference_plan is not None:
+            facts["reference_length"] = len(self.reference_plan)
+        return facts
+
+
+def _first_prompt(row: dict, config: str) -> str:
     key_row = KeyRow(
         row["id"],
-        CONFIG,
+        config,
         row["domain"],
         row["task"],
         row["difficulty"],
