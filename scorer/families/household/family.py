@@ -13,9 +13,9 @@ if TYPE_CHECKING:
 
 
 def _configs() -> Sequence[ConfigSpec]:
-    from scorer.families.household.configs import ground
+    from scorer.families.household.configs import acp, ground
 
-    return (ground.SPEC,)
+    return (ground.SPEC, acp.SPEC)
 
 
 FAMILY = Family(

@@ -1,10 +1,13 @@
 """What the agent sees in a state: where it stands, which pieces are in front of it,
 and which objects it can tell apart there.
 
-The PDDL state is the truth; this module reads it against the scene. The agent stands
-before the piece it last navigated to (the reachable piece, or the piece a reachable
-object rests on); when the state does not tell (nothing is reachable but what it
-holds) it stays where it stood (``hint``), or at the scene's start. It sees that piece
+The PDDL state is the truth; this module reads it against the scene, and what the agent
+sees is a function of the state alone (so an episode replays exactly and a single state
+has one picture). The agent stands before the piece it last navigated to: the reachable
+piece, or the piece a reachable object rests on. When the state does not tell (it
+navigated to an object and grasped it, so only the held object is reachable) it stands
+at the held object's home, or at the scene's start: right for an object taken from where
+the problem put it, a jump for one moved before. It sees that piece
 and the slots beside it on the same wall: the objects on them, the objects inside those
 of them that are open, and what it holds. Everything else is hidden, as in ViPlan's
 partially observable homes.
@@ -54,18 +57,18 @@ def split_atom(atom: str) -> tuple[str, list[str]]:
     return predicate, args
 
 
-def sight(scene: Scene, atoms: Iterable[str], hint: str | None = None) -> Sight:
+def sight(scene: Scene, atoms: Iterable[str]) -> Sight:
     """What the agent sees when ``atoms`` (PDDL atoms such as ``(ontop book_1 table_1)``) hold."""
-    return _sight(scene, frozenset(atoms), hint)
+    return _sight(scene, frozenset(atoms))
 
 
 @lru_cache(maxsize=4096)
-def _sight(scene: Scene, atoms: frozenset[str], hint: str | None) -> Sight:
+def _sight(scene: Scene, atoms: frozenset[str]) -> Sight:
     facts = [split_atom(a) for a in sorted(atoms)]
     held = next((args[0] for p, args in facts if p == "holding"), None)
     reachable = frozenset(args[0] for p, args in facts if p == "reachable")
     places = {m: _resting_place(scene, facts, m) for m in scene.movables}
-    spot = _spot(scene, reachable, places, hint)
+    spot = _spot(scene, reachable, places, held)
     in_view = tuple(p.name for p in scene.neighbours(spot))
     opened = frozenset(args[0] for p, args in facts if p == "open")
     on = tuple((p, _group(places, p, ON)) for p in in_view if _group(places, p, ON))
@@ -110,7 +113,7 @@ def _direct_place(facts: list[tuple[str, list[str]]], movable: str) -> tuple[str
     return None
 
 
-def _spot(scene: Scene, reachable: frozenset[str], places: dict[str, tuple[str, str]], hint: str | None) -> Piece:
+def _spot(scene: Scene, reachable: frozenset[str], places: dict[str, tuple[str, str]], held: str | None) -> Piece:
     for piece in scene.pieces:
         if piece.name in reachable:
             return piece
@@ -118,5 +121,5 @@ def _spot(scene: Scene, reachable: frozenset[str], places: dict[str, tuple[str, 
         place = places.get(movable)
         if place is not None and place[0] != HAND:
             return scene.piece(place[0])  # type: ignore[return-value]
-    chosen = scene.piece(hint) if hint else None
-    return chosen or scene.piece(scene.start)  # type: ignore[return-value]
+    home = scene.home_of(held) if held else None
+    return scene.piece(home or scene.start)  # type: ignore[return-value]

@@ -18,15 +18,14 @@ class PlanState:
 
 
 def plan_states(problem: HouseholdProblem) -> list[PlanState]:
-    """Every state of the optimal plan, the agent's place carried along (``sight``'s hint)."""
+    """Every state of the optimal plan, with what the agent sees there."""
     task = problem.task()
     plan = problem.optimal_plan
-    state, spot, states = task.init, None, []
+    state, states = task.init, []
     for index in range(len(plan) + 1):
-        seen = sight(problem.scene, task.true_atoms(state), spot)
+        seen = sight(problem.scene, task.true_atoms(state))
         last = plan[index - 1] if index else None
         states.append(PlanState(index, state, seen, last, plan[index] if index < len(plan) else None))
-        spot = seen.spot
         if index < len(plan):
             state = task.successor(state, plan[index])
     return states

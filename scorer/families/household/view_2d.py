@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from scorer.families.household.furniture import FLOOR_COLOURS, furniture_kind, item_kind
 from scorer.families.household.scene import ROOM_DEPTH, ROOM_WIDTH, ROOMS_PER_ROW, Piece, Room, Scene, kind_of
@@ -20,6 +20,7 @@ from scorer.families.household.sight import Sight
 from scorer.render.fonts import load_font
 from scorer.render.shapes import RGB, shade
 
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 SCALE = 48  # pixels a metre
 MARGIN = 16
 WALL: RGB = (60, 56, 52)
@@ -105,7 +106,7 @@ def _piece(draw: ImageDraw.ImageDraw, scene: Scene, piece: Piece, seen: Sight) -
     # Labels sit on the room side of the piece.
     y = bottom + 0.18 if piece.wall == "north" else top - 0.18
     font = load_font(12 if piece.named else 11)
-    draw.text(_px((left + right) / 2, y), label, fill=LABEL if piece.named else DECOR_LABEL, font=font, anchor="mm")
+    _text(draw, _px((left + right) / 2, y), label, LABEL if piece.named else DECOR_LABEL, font)
     _items(draw, seen, piece, left, top, right, bottom)
 
 
@@ -140,7 +141,7 @@ def _items(
         u, v = _px(x, y)
         draw.ellipse((u - 5, v - 5, u + 5, v + 5), fill=item_kind(kind_of(item)).colour, outline=LABEL)
         label_y = (bottom if inward > 0 else top) + inward * (0.45 + 0.28 * index)
-        draw.text(_px(x, label_y), item, fill=LABEL, font=font, anchor="mm")
+        _text(draw, _px(x, label_y), item, LABEL, font)
 
 
 def _agent(draw: ImageDraw.ImageDraw, scene: Scene, seen: Sight) -> None:
@@ -159,4 +160,20 @@ def _agent(draw: ImageDraw.ImageDraw, scene: Scene, seen: Sight) -> None:
     draw.ellipse((u - 9, v - 9, u + 9, v + 9), fill=AGENT, outline=(10, 40, 90), width=2)
     draw.line((u, v, u, v + towards * 16), fill=(255, 255, 255), width=3)
     if seen.held:
-        draw.text((u + 13, v), f"holding {seen.held}", fill=AGENT, font=load_font(12), anchor="lm")
+        text = f"holding {seen.held}"
+        font = load_font(12)
+        width = draw.textlength(text, font=font)
+        # Beside the agent, on the side with room for it.
+        x = u + 13 + width / 2 if u + 13 + width < _width(draw) - 2 else u - 13 - width / 2
+        _text(draw, (x, v), text, AGENT, font)
+
+
+def _text(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, fill: RGB, font: Font) -> None:
+    """``text`` centred on ``centre``, moved sideways to stay inside the picture."""
+    half = draw.textlength(text, font=font) / 2
+    x = min(max(centre[0], half + 2), _width(draw) - half - 2)
+    draw.text((x, centre[1]), text, fill=fill, font=font, anchor="mm")
+
+
+def _width(draw: ImageDraw.ImageDraw) -> int:
+    return int(draw.im.size[0])

@@ -346,9 +346,12 @@ def _label(frame: _Frame, box: tuple[float, float, float, float], text: str, rai
     left, top, right, bottom = box
     frame.draw.rectangle((left - s, top - s, right + s, bottom + s), outline=LABEL_BOX, width=s)
     font = load_font(11 * s)
-    anchor = (left, top - (16 * s if raised else 2 * s))
+    # A piece half out of the picture keeps its tag inside it.
+    tag_width = frame.draw.textlength(text, font=font) + 4 * s
+    x = min(max(left, 2 * s), frame.image.width - tag_width)
+    anchor = (x, max(top - (16 * s if raised else 2 * s), 14 * s))
     if raised:
-        frame.draw.line((left, top, left, anchor[1]), fill=LABEL_BOX, width=s)
+        frame.draw.line((x, top, x, anchor[1]), fill=LABEL_BOX, width=s)
     text_box = frame.draw.textbbox(anchor, text, font=font, anchor="lb")
     padded = (text_box[0] - 2 * s, text_box[1] - s, text_box[2] + 2 * s, text_box[3] + s)
     frame.draw.rectangle(padded, fill=LABEL_BOX)
