@@ -70,11 +70,11 @@ def first_episode_row(data: Path) -> str:
 class Server:
     """``planarium serve`` in a subprocess, on a free port, stopped with SIGTERM."""
 
-    def __init__(self, data: Path, log: Path, max_episodes: int) -> None:
+    def __init__(self, data: Path, log: Path, max_episodes: int, code: str = SERVE) -> None:
         command = [
             sys.executable,
             "-c",
-            SERVE,
+            code,
             "--data",
             str(data),
             "--port",

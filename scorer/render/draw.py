@@ -76,6 +76,54 @@ def draw_shaded_faces(
         draw.polygon(face.polygon, fill=fill, outline=outline, width=edge_width)
 
 
+def downsample_changed(
+    canvas: Image.Image,
+    factor: int,
+    changed: tuple[float, float, float, float],
+    backdrop: Image.Image,
+    overlay: Image.Image | None = None,
+) -> Image.Image:
+    """``downsample(canvas, factor)`` with ``overlay`` pasted on it, computed for ``changed`` only.
+
+    ``backdrop`` is that result for a canvas equal to ``canvas`` outside ``changed`` (a box
+    of supersampled pixels, e.g. around what was drawn on a cached background). Reducing
+    and compositing are both local (a block of ``factor`` x ``factor`` pixels, one output
+    pixel), so the pixels are exactly the whole image's; the work scales with the box.
+    """
+    left, top, right, bottom = _aligned_box(changed, factor, backdrop.size)
+    if right <= left or bottom <= top:
+        return backdrop.copy()
+    patch = downsample(canvas.crop((left * factor, top * factor, right * factor, bottom * factor)), factor)
+    if overlay is not None:
+        layer = overlay.crop((left, top, right, bottom))
+        patch.paste(layer, (0, 0), layer)
+    image = backdrop.copy()
+    image.paste(patch, (left, top))
+    return image
+
+
+def _aligned_box(
+    box: tuple[float, float, float, float], factor: int, size: tuple[int, int]
+) -> tuple[int, int, int, int]:
+    """Output pixels whose ``factor`` blocks meet ``box`` (plus one of margin), within ``size``."""
+    left, top, right, bottom = box
+    return (
+        max(0, math.floor(left / factor) - 1),
+        max(0, math.floor(top / factor) - 1),
+        min(size[0], math.ceil(right / factor) + 1),
+        min(size[1], math.ceil(bottom / factor) + 1),
+    )
+
+
+def polygons_box(polygons: Sequence[Sequence[tuple[float, float]]], margin: float) -> tuple[float, float, float, float]:
+    """The bounding box of ``polygons`` grown by ``margin`` (e.g. an outline's width) each side."""
+    us = [u for polygon in polygons for u, _ in polygon]
+    vs = [v for polygon in polygons for _, v in polygon]
+    if not us:
+        return (0.0, 0.0, 0.0, 0.0)
+    return (min(us) - margin, min(vs) - margin, max(us) + margin, max(vs) + margin)
+
+
 def downsample(image: Image.Image, factor: int) -> Image.Image:
     """Resolve a supersampled image by averaging ``factor`` x ``factor`` pixel blocks.
 

@@ -3,7 +3,9 @@
 ViPlan renders coloured cubes stacked in columns on a table; we draw the same
 content with Pillow: cubes in perspective on a table, shaded and shadowed, on a
 supersampled canvas reduced to the output size, under the column frame.
-Backgrounds, geometry and shadows are cached; callers get fresh copies.
+Backgrounds with their shadows, geometry and the reduced backdrop are cached (one per
+set of occupied columns); only the blocks are drawn per state, and only the box they
+cover is reduced. Callers get fresh copies.
 """
 
 from __future__ import annotations
@@ -30,7 +32,9 @@ from scorer.families.blocksworld.scene_3d import (
 from scorer.families.blocksworld.view_state import DEFAULT_SIZE, Columns, checked_size, normalise, stack_capacity
 from scorer.render import (
     downsample,
+    downsample_changed,
     draw_shaded_faces,
+    polygons_box,
     row_gradient,
     soft_polygon_mask,
     vertical_gradient,
@@ -55,13 +59,11 @@ def render_3d(columns: Sequence[Sequence[str]], size: tuple[int, int] = DEFAULT_
     """A perspective picture of the state: shaded cubes on a table, labelled columns."""
     state, size = normalise(columns), checked_size(size)
     capacity = stack_capacity(state)
-    canvas = _scene_background_3d(len(state), size, capacity).copy()
-    _draw_shadows(canvas, state, size, capacity)
-    _draw_cubes(canvas, state, size, capacity)
-    image = downsample(canvas, SUPERSAMPLE)
-    overlay = column_overlay(len(state), size)
-    image.paste(overlay, (0, 0), overlay)
-    return image
+    occupied = tuple(bool(stack) for stack in state)
+    canvas = _scene_with_shadows(len(state), size, capacity, occupied).copy()
+    drawn = _draw_cubes(canvas, state, size, capacity)
+    backdrop = _backdrop(len(state), size, capacity, occupied)
+    return downsample_changed(canvas, SUPERSAMPLE, drawn, backdrop, column_overlay(len(state), size))
 
 
 def block_centre_3d(
@@ -78,18 +80,43 @@ def block_centre_3d(
     return (int(centre[0]), int(centre[1]))
 
 
-def _draw_cubes(canvas: Image.Image, state: Columns, size: tuple[int, int], capacity: int) -> None:
-    """Draw every block on the supersampled ``canvas``, bottom to top in each column.
+def _draw_cubes(
+    canvas: Image.Image, state: Columns, size: tuple[int, int], capacity: int
+) -> tuple[float, float, float, float]:
+    """Draw every block on the supersampled ``canvas``, bottom to top in each column;
+    returns the box of canvas pixels drawn on.
 
     Columns never overlap in the image, and a cube hides the top face of the
     cube below it, so bottom-to-top painting gives correct occlusion.
     """
     draw = ImageDraw.Draw(canvas)
     edge_width = max(1, round(SUPERSAMPLE * min(size) / 320))  # ~1 output pixel at the default size
+    polygons = []
     for column_index, stack in enumerate(state):
         for level, letter in enumerate(stack):
             faces = cube_faces(len(state), size, capacity, column_index, level)
             draw_shaded_faces(draw, faces, BLOCK_COLOURS[letter], _EDGE_BRIGHTNESS, edge_width)
+            polygons += [face.polygon for face in faces]
+    return polygons_box(polygons, edge_width + 1)
+
+
+@lru_cache(maxsize=32)  # each entry is a supersampled frame (~2 MB at the default size)
+def _scene_with_shadows(
+    n_columns: int, size: tuple[int, int], capacity: int, occupied: tuple[bool, ...]
+) -> Image.Image:
+    """The supersampled table with the shadows of the ``occupied`` columns, no blocks yet."""
+    canvas = _scene_background_3d(n_columns, size, capacity).copy()
+    _draw_shadows(canvas, occupied, size, capacity)
+    return canvas
+
+
+@lru_cache(maxsize=32)
+def _backdrop(n_columns: int, size: tuple[int, int], capacity: int, occupied: tuple[bool, ...]) -> Image.Image:
+    """What ``render_3d`` gives for a state whose blocks are left out: reduced, with the column frame."""
+    image = downsample(_scene_with_shadows(n_columns, size, capacity, occupied), SUPERSAMPLE)
+    overlay = column_overlay(n_columns, size)
+    image.paste(overlay, (0, 0), overlay)
+    return image
 
 
 @lru_cache(maxsize=16)  # each entry is a supersampled frame (~4 MB at the default size)
@@ -117,11 +144,11 @@ def _draw_table(canvas: Image.Image, layout: Layout3D) -> None:
     ImageDraw.Draw(canvas).polygon(front_polygon, fill=_TABLE_FRONT_FACE)
 
 
-def _draw_shadows(canvas: Image.Image, state: Columns, size: tuple[int, int], capacity: int) -> None:
+def _draw_shadows(canvas: Image.Image, occupied: tuple[bool, ...], size: tuple[int, int], capacity: int) -> None:
     """Darken the table under every non-empty column through its soft shadow mask."""
-    for column_index, stack in enumerate(state):
+    for column_index, stack in enumerate(occupied):
         if stack:
-            mask, origin = _shadow(len(state), size, capacity, column_index)
+            mask, origin = _shadow(len(occupied), size, capacity, column_index)
             left, top = origin
             canvas.paste(_SHADOW_COLOUR, (left, top, left + mask.width, top + mask.height), mask)
 

@@ -90,6 +90,8 @@ def test_bytes_survive_cache_clearing_and_caller_mutation(renderer: Renderer) ->
     first.paste((0, 0, 0), (0, 0, first.width, first.height))  # must not touch the cache
     caches = (
         view_3d._scene_background_3d,
+        view_3d._scene_with_shadows,
+        view_3d._backdrop,
         view_3d._shadow,
         scene_3d.cube_faces,
         view_2d._background_2d,
