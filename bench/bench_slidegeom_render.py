@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 
-from scorer.families.slidegeom import board_3d, geoms_3d, scene_3d, symbols_2d, view_2d
+from scorer.families.slidegeom import board_3d, geoms_3d, scene_3d, symbols_2d, view_2d, view_3d
 from scorer.families.slidegeom.generate import generate_boards
 from scorer.families.slidegeom.text import placed
 from scorer.families.slidegeom.view_2d import render_2d
@@ -45,7 +45,7 @@ VIEWS: dict[str, Callable[[State], bytes]] = {
     "text": lambda state: render_text(state).encode(),
 }
 # Every module that holds a cache of the views (the text view has none).
-CACHED_MODULES: tuple[ModuleType, ...] = (scene_3d, board_3d, geoms_3d, view_2d, symbols_2d, fonts)
+CACHED_MODULES: tuple[ModuleType, ...] = (scene_3d, board_3d, geoms_3d, view_3d, view_2d, symbols_2d, fonts)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from scorer.families.slidegeom.board import Cell, Geom
 from scorer.families.slidegeom.palette import GEOM_COLOURS
 from scorer.families.slidegeom.scene_3d import SHADOW_COLOUR, SHADOW_OFFSET, SUPERSAMPLE, cell_base, cell_px, layout_3d
 from scorer.families.slidegeom.view_state import Size
-from scorer.render.draw import soft_polygon_mask
+from scorer.render.draw import polygons_box, soft_polygon_mask
 from scorer.render.shapes import Light, ProjectedFace, shade
 from scorer.render.solids import (
     box_faces,
@@ -39,10 +39,14 @@ _SHADOW_OPACITY = 0.45
 _SHADOW_BLUR_CELLS = 0.05
 
 
-def paste_shadow(canvas: Image.Image, shape: str, cell: Cell, board_size: int, size: Size) -> None:
-    """Darken the board under a geom through its soft contact shadow."""
+Corners = tuple[tuple[float, float], tuple[float, float]]  # top-left and bottom-right canvas pixels drawn on
+
+
+def paste_shadow(canvas: Image.Image, shape: str, cell: Cell, board_size: int, size: Size) -> Corners:
+    """Darken the board under a geom through its soft contact shadow; returns the box it darkened."""
     mask, (left, top) = _shadow(shape, cell, board_size, size)
     canvas.paste(SHADOW_COLOUR, (left, top, left + mask.width, top + mask.height), mask)
+    return ((left, top), (left + mask.width, top + mask.height))
 
 
 @lru_cache(maxsize=1024)
@@ -74,21 +78,24 @@ def draw_geom_3d(
     cell: Cell,
     board_size: int,
     size: Size,
-) -> None:
-    """Draw one geom on the supersampled canvas: a sphere's sprite, or a solid's shaded faces."""
+) -> Corners:
+    """Draw one geom on the supersampled canvas: a sphere's sprite, or a solid's shaded faces.
+    Returns the box drawn on (outlines included)."""
     colour = GEOM_COLOURS[geom.colour]
     if geom.shape == "sphere":
-        sprite, origin = _sphere(geom.colour, cell, board_size, size)
-        canvas.paste(sprite, origin, sprite)
-        return
+        sprite, (left, top) = _sphere(geom.colour, cell, board_size, size)
+        canvas.paste(sprite, (left, top), sprite)
+        return ((left, top), (left + sprite.width, top + sprite.height))
     faces = _solid_faces(geom.shape, cell, board_size, size)
     outline = shade(colour, 0.4)
     if geom.shape == "cylinder":
         draw_smooth_solid(draw, faces, colour, outline, _edge_width(size), frozenset({"top"}))
-        return
-    for face in faces:
-        fill = shade(colour, face.brightness)
-        draw.polygon(face.polygon, fill=fill, outline=shade(fill, _EDGE_BRIGHTNESS), width=_edge_width(size))
+    else:
+        for face in faces:
+            fill = shade(colour, face.brightness)
+            draw.polygon(face.polygon, fill=fill, outline=shade(fill, _EDGE_BRIGHTNESS), width=_edge_width(size))
+    left, top, right, bottom = polygons_box([face.polygon for face in faces], _edge_width(size) + 1)
+    return ((left, top), (right, bottom))
 
 
 @lru_cache(maxsize=1024)

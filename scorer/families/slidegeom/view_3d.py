@@ -2,10 +2,13 @@
 
 Shaded solids stand on a board of light tiles, drawn back to front on a
 supersampled canvas reduced to the output size, with chess-style labels on the
-front (A-D) and left (1-4) edges.  Callers get fresh copies of cached images.
+front (A-D) and left (1-4) edges.  Only the box the geoms and their shadows cover is
+reduced; the rest is a cached reduced board.  Callers get fresh copies of cached images.
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 import numpy as np
 from PIL import Image, ImageDraw
@@ -15,7 +18,7 @@ from scorer.families.slidegeom.board_3d import background_3d, edge_labels_3d
 from scorer.families.slidegeom.geoms_3d import draw_geom_3d, paste_shadow
 from scorer.families.slidegeom.scene_3d import SUPERSAMPLE, cell_base, layout_3d
 from scorer.families.slidegeom.view_state import Placed, Size, check_cell, checked_size, normalise
-from scorer.render.draw import downsample
+from scorer.render.draw import downsample, downsample_changed, polygons_box
 
 DEFAULT_SIZE_3D: Size = (480, 360)
 
@@ -32,12 +35,18 @@ def render_3d(
     canvas = background_3d(board_size, size).copy()
     layout = layout_3d(board_size, size)
     ordered = sorted(board, key=lambda item: -layout.camera.depth(cell_base(item[1], board_size)))
-    for geom, cell in ordered:
-        paste_shadow(canvas, geom.shape, cell, board_size, size)
+    drawn = [paste_shadow(canvas, geom.shape, cell, board_size, size) for geom, cell in ordered]
     draw = ImageDraw.Draw(canvas)
-    for geom, cell in ordered:
-        draw_geom_3d(canvas, draw, geom, cell, board_size, size)
-    image = downsample(canvas, SUPERSAMPLE)
+    drawn += [draw_geom_3d(canvas, draw, geom, cell, board_size, size) for geom, cell in ordered]
+    overlay = edge_labels_3d(board_size, size) if edge_labels else None
+    backdrop = _backdrop(board_size, size, edge_labels)
+    return downsample_changed(canvas, SUPERSAMPLE, polygons_box(drawn, 0), backdrop, overlay)
+
+
+@lru_cache(maxsize=16)
+def _backdrop(board_size: int, size: Size, edge_labels: bool) -> Image.Image:
+    """What ``render_3d`` gives for an empty board: the reduced background, with the labels."""
+    image = downsample(background_3d(board_size, size), SUPERSAMPLE)
     if edge_labels:
         overlay = edge_labels_3d(board_size, size)
         image.paste(overlay, (0, 0), overlay)
