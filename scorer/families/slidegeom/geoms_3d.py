@@ -94,8 +94,8 @@ def draw_geom_3d(
         for face in faces:
             fill = shade(colour, face.brightness)
             draw.polygon(face.polygon, fill=fill, outline=shade(fill, _EDGE_BRIGHTNESS), width=_edge_width(size))
-    left, top, right, bottom = polygons_box([face.polygon for face in faces], _edge_width(size) + 1)
-    return ((left, top), (right, bottom))
+    x0, y0, x1, y1 = polygons_box([face.polygon for face in faces], _edge_width(size) + 1)
+    return ((x0, y0), (x1, y1))
 
 
 @lru_cache(maxsize=1024)
