@@ -39,14 +39,17 @@ class View:
 
 
 def blocksworld_layouts(count: int) -> list[Hashable]:
+    """Random layouts with the generator's shapes (blocks, columns): 3 on 4, 5 on 5, 6 on 4."""
+    from scorer.families.blocksworld.generate import random_layout
+
     rng = random.Random(0)
+    shapes = ((3, 4), (5, 5), (6, 4))
     found: dict[Hashable, None] = {}
-    while len(found) < count:
-        blocks, n_columns = rng.randint(3, 6), rng.randint(3, 5)
-        columns: list[list[str]] = [[] for _ in range(n_columns)]
-        for letter in rng.sample("rgbyop", blocks):
-            columns[rng.randrange(n_columns)].append(letter)
-        found[tuple(tuple(column) for column in columns)] = None
+    for index in range(50 * count):
+        blocks, n_columns = shapes[index % len(shapes)]
+        found[random_layout(rng, rng.sample(list("rgbyop"), blocks), n_columns, blocks)] = None
+        if len(found) == count:
+            break
     return list(found)
 
 
