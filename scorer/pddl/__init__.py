@@ -7,6 +7,7 @@ Everything public is re-exported here; the private modules hold one concept each
 from ._action import CondEffect, GroundAction
 from ._bits import bit_indices
 from ._errors import PDDLError, PDDLParseError, UnsupportedPDDL
+from ._init_variants import parse_task_variant, split_init
 from ._names import normalize_name
 from ._parse import parse_task
 from ._planner import ENGINES, plan_with_planner
@@ -42,10 +43,12 @@ __all__ = [
     "bit_indices",
     "normalize_name",
     "parse_task",
+    "parse_task_variant",
     "plan_with_planner",
     "problem_for_state",
     "problem_text",
     "random_walk",
     "reachable_states",
+    "split_init",
     "validate_plan",
 ]

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ._action import GroundAction, StateUpdate
+from ._bits import bit_indices
 from ._formula import StateTest
 
 
@@ -27,25 +28,20 @@ class SuccessorGenerator:
     def __init__(self, actions: Sequence[GroundAction]) -> None:
         usage = _trigger_usage(actions)
         self._untriggered: list[_Entry] = []
-        self._by_trigger: dict[int, list[_Entry]] = {}
+        self._by_trigger: dict[int, list[_Entry]] = {}  # by the index of the trigger atom
         for action in actions:
             entry = _Entry(action.pre_pos, action.pre_neg, action.pre_test, action.apply, action)
             if action.pre_pos:
-                self._by_trigger.setdefault(_rarest_bit(action.pre_pos, usage), []).append(entry)
+                trigger = _rarest_bit(action.pre_pos, usage)
+                self._by_trigger.setdefault(trigger.bit_length() - 1, []).append(entry)
             else:
                 self._untriggered.append(entry)
-        self._trigger_mask = sum(self._by_trigger)
+        self._trigger_mask = sum(1 << index for index in self._by_trigger)
         self._order = {action: i for i, action in enumerate(actions)}
 
     def _candidates(self, state: int) -> list[list[_Entry]]:
-        groups = [self._untriggered]
-        triggered = state & self._trigger_mask
         by_trigger = self._by_trigger
-        while triggered:
-            low = triggered & -triggered
-            groups.append(by_trigger[low])
-            triggered ^= low
-        return groups
+        return [self._untriggered, *(by_trigger[index] for index in bit_indices(state & self._trigger_mask))]
 
     def applicable(self, state: int) -> list[GroundAction]:
         """Applicable actions in task order."""

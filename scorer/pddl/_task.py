@@ -79,6 +79,14 @@ class Task:
             mask |= 1 << self.atom_index[atom]
         return replace(self, goal_pos=mask, goal_neg=0, goal_general=None, _goal_test=None)
 
+    def with_init(self, state: int) -> Task:
+        """This task from another initial state with the same static facts, without parsing
+        again: atoms, actions and goal depend on the static facts only, so it equals the task
+        parsed with that :init. Raises ValueError when the static facts differ."""
+        if state & self.static_atoms != self.init & self.static_atoms:
+            raise ValueError("the new initial state has other static facts than the task's")
+        return replace(self, init=state)
+
     def __repr__(self) -> str:
         # The default repr would print every atom and action.
         return f"Task({self.name!r}, {len(self.atoms)} atoms, {len(self.actions)} actions)"

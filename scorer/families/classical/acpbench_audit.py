@@ -16,7 +16,7 @@ from typing import Any
 from scorer.dataset import KeyRow
 from scorer.pddl import Task
 from scorer.predictions import Prediction
-from scorer.tasks.acp.analysis import EXACT_CAP, ProblemGraph
+from scorer.tasks.acp.analysis import EXACT_CAP, VariantGraphs
 from scorer.tasks.acp.imported_keys import Converted, Source
 from scorer.tasks.acp.kind import judge
 from scorer.tasks.acp.question_kinds import acp_kind
@@ -33,10 +33,14 @@ class Dispute:
     evidence: list[str]
 
 
-def convert(kind: str, record: dict[str, Any], task: Task, domain_pddl: str) -> Converted:
+def convert(
+    kind: str, record: dict[str, Any], task: Task, domain_pddl: str, graphs: VariantGraphs | None = None
+) -> Converted:
+    """``record``'s key as ours; ``graphs``: the state graphs of ``task``'s problem shared with
+    the records whose problems differ from it only in :init (None: this record's own)."""
     declared = acp_kind(kind)
     # Keys made from a state's facts are exact when the explicit state graph fits.
-    graph = _graph(task) if declared.from_state_facts else None
+    graph = (graphs or VariantGraphs(EXACT_CAP)).graph(task) if declared.from_state_facts else None
     return declared.convert(Source(record, task, domain_pddl, graph))
 
 
@@ -49,7 +53,3 @@ def audit(row: KeyRow, converted: Converted, source_id: int) -> Dispute | None:
     return Dispute(
         row.id, source_id, row.meta["acp_task"], row.domain, converted.source_answer, reason, converted.evidence
     )
-
-
-def _graph(task: Task) -> ProblemGraph | None:
-    return ProblemGraph.build(task, EXACT_CAP)

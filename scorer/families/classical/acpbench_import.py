@@ -28,19 +28,20 @@ from pathlib import Path
 from typing import Any
 
 import click
-from tqdm import tqdm
 
-from data_build.acp_rows import ACP_FEATURES, count_table
+from data_build.acp_rows import ACP_FEATURES, Shots, count_table
 from data_build.build import write_imported
 from data_build.rows import dumps
 from data_build.spec import SPLITS, ConfigSpec, Rows
 from scorer import atomic
 from scorer.dataset import KeyRow
+from scorer.executors import DEFAULT_EXECUTOR, EXECUTOR_HELP, Executor, in_process, make_executor
 from scorer.families.base import card_template
 from scorer.families.classical.acpbench_audit import Dispute, audit, convert
 from scorer.families.classical.problems import fewshot_examples
-from scorer.pddl import PDDLError
+from scorer.pddl import PDDLError, split_init
 from scorer.tasks.acp import KINDS, acp_kind
+from scorer.tasks.acp.analysis import EXACT_CAP, VariantGraphs
 from scorer.tasks.acp.judge import load_task
 from scorer.tasks.acp.keys import with_vocabulary
 from scorer.tasks.acp.prompts import fewshot_prompt, pddl_only_prompt, pddl_prompt
@@ -102,22 +103,76 @@ def _read_records(folder: Path, split: str) -> list[dict[str, Any]]:
     raise ImportError_(f"{folder} has no {split}.gen.json(.gz); is {folder.parent} ACPBench Hard's dataset folder?")
 
 
-def import_rows(directory: Path, limit: int | None = None, progress: bool = False) -> tuple[Rows, list[Dispute]]:
-    shots = fewshot_examples(0)
-    rows: Rows = {}
-    disputes: list[Dispute] = []
-    for split, records in read_source(directory, limit).items():
-        rows[split] = []
-        for source in tqdm(records, desc=f"{CONFIG} {split}", disable=not progress):
-            row, dispute = imported_row(source, len(rows[split]), shots[source.kind])
-            rows[split].append(row)
-            if dispute is not None:
-                disputes.append(dispute)
+@dataclass(frozen=True)
+class ProblemJob:
+    """The records of one problem and its variants (the same problem with other :init
+    sections), with the place of each in its split: imported together, so the problem is
+    parsed and grounded once and each state space explored once for all of them."""
+
+    records: list[tuple[SourceRecord, int]]
+    shots: Shots
+
+
+@dataclass(frozen=True)
+class ImportedRow:
+    split: str
+    index: int
+    row: dict[str, Any]
+    dispute: Dispute | None
+
+
+def import_rows(
+    directory: Path, limit: int | None = None, progress: bool = False, executor: Executor | None = None
+) -> tuple[Rows, list[Dispute]]:
+    """Rows and disputes per split, in the source's order, whatever executor imported them."""
+    sources = read_source(directory, limit)
+    jobs = problem_jobs(sources, fewshot_examples(0))
+    done = (executor or in_process()).map(import_problem, jobs, f"{CONFIG} problems", progress)
+    placed = {(imported.split, imported.index): imported for job in done for imported in job}
+    rows: Rows = {split: [placed[split, i].row for i in range(len(records))] for split, records in sources.items()}
+    disputes = [
+        dispute
+        for split, records in sources.items()
+        for i in range(len(records))
+        if (dispute := placed[split, i].dispute) is not None
+    ]
     return rows, disputes
 
 
+def problem_jobs(sources: dict[str, list[SourceRecord]], shots: Shots) -> list[ProblemJob]:
+    """One job per problem (records whose problems differ only in :init share one), the
+    biggest first, so that a pool starts the slow ones early."""
+    grouped: dict[tuple[str, str], list[tuple[SourceRecord, int]]] = {}
+    for split_records in sources.values():
+        for index, source in enumerate(split_records):
+            grouped.setdefault(_problem_of(source.record), []).append((source, index))
+    jobs = [ProblemJob(members, shots) for members in grouped.values()]
+    return sorted(jobs, key=_size, reverse=True)
+
+
+def _problem_of(record: dict[str, Any]) -> tuple[str, str]:
+    """Records with equal values share their problem but for :init."""
+    split = split_init(record["PDDL_problem"])
+    return record["PDDL_domain"], record["PDDL_problem"] if split is None else split[0]
+
+
+def _size(job: ProblemJob) -> int:
+    """How long a job takes, roughly: its problem text (objects) times its records."""
+    source = job.records[0][0].record
+    return (len(source["PDDL_domain"]) + len(source["PDDL_problem"])) * len(job.records)
+
+
+def import_problem(job: ProblemJob) -> list[ImportedRow]:
+    graphs = VariantGraphs(EXACT_CAP)
+    imported = []
+    for source, index in job.records:
+        row, dispute = imported_row(source, index, job.shots[source.kind], graphs)
+        imported.append(ImportedRow(source.split, index, row, dispute))
+    return imported
+
+
 def imported_row(
-    source: SourceRecord, index: int, shots: list[tuple[str, str]]
+    source: SourceRecord, index: int, shots: list[tuple[str, str]], graphs: VariantGraphs | None = None
 ) -> tuple[dict[str, Any], Dispute | None]:
     record, kind = source.record, source.kind
     domain_pddl, problem_pddl = record["PDDL_domain"], record["PDDL_problem"]
@@ -126,7 +181,7 @@ def imported_row(
         task = load_task(domain_pddl, problem_pddl)
     except PDDLError as error:
         raise ImportError_(f"{kind}/{source.split} record {source.position}: cannot ground its PDDL: {error}") from None
-    converted = convert(kind, record, task, domain_pddl)
+    converted = convert(kind, record, task, domain_pddl, graphs)
     key = with_vocabulary(kind, task, {**converted.key, "source_answer": converted.source_answer})
     prompt = f"{record['context'].strip()} {record['question'].strip()} {acp_kind(kind).instruction}"
     meta = {
@@ -239,10 +294,20 @@ def _cell(text: str, limit: int) -> str:
     default=None,
     help="Write the source keys our validators prove wrong to this Markdown file.",
 )
+@click.option("--executor", "executor_spec", default=DEFAULT_EXECUTOR, show_default=True, help=EXECUTOR_HELP)
 @click.option("--quiet", is_flag=True, help="No progress bars.")
-def acpbench_hard_import(directory: Path, out: Path, limit: int | None, disputes: Path | None, quiet: bool) -> None:
-    """Import ACPBench Hard's generative questions from DIRECTORY as config acpbench-hard."""
-    rows, found = import_rows(directory, limit, progress=not quiet)
+def acpbench_hard_import(
+    directory: Path, out: Path, limit: int | None, disputes: Path | None, executor_spec: str, quiet: bool
+) -> None:
+    """Import ACPBench Hard's generative questions from DIRECTORY as config acpbench-hard.
+
+    The rows are the same on every executor: each problem is imported by one worker.
+    """
+    executor = make_executor(executor_spec)
+    try:
+        rows, found = import_rows(directory, limit, progress=not quiet, executor=executor)
+    finally:
+        executor.close()
     write_config(rows, out)
     total = sum(len(split_rows) for split_rows in rows.values())
     if disputes is not None:

@@ -22,7 +22,7 @@ shows it is not. What stays unknown is decided at scoring time by the oracle.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import product
@@ -98,8 +98,11 @@ class ProblemGraph:
         self.distances = self._goal_distances()
 
     @classmethod
-    def build(cls, task: Task, cap: int = EXACT_CAP) -> ProblemGraph | None:
-        """The graph from the initial state; None when it has more than ``cap`` states."""
+    def build(cls, task: Task, cap: int = EXACT_CAP, too_big: Container[int] = ()) -> ProblemGraph | None:
+        """The graph from the initial state; None when it has more than ``cap`` states.
+
+        ``too_big``: states known to reach more than ``cap`` states; meeting one ends the
+        build early with None (whatever reaches such a state reaches all it reaches)."""
         index = {task.init: 0}
         states = [task.init]
         edges: list[list[tuple[int, int]]] = []
@@ -108,7 +111,7 @@ class ProblemGraph:
             for action, child in task.transitions(state):
                 child_id = index.get(child)
                 if child_id is None:
-                    if len(states) >= cap:
+                    if len(states) >= cap or child in too_big:
                         return None
                     child_id = index[child] = len(states)
                     states.append(child)
@@ -163,6 +166,35 @@ class ProblemGraph:
 
     def optimal_plan(self, state: int) -> list[str] | None:
         return optimal_plan_from(self.task, self.distances, state)
+
+
+class VariantGraphs:
+    """The explicit state graphs of one problem's variants (the same task from other
+    initial states, ``Task.with_init``), each state space explored once for them all.
+
+    A variant whose initial state lies in a graph already built is answered by that graph:
+    a graph holds every state reachable from each of its states, and h* of each. A variant
+    that reaches more than ``cap`` states is remembered, so that another one reaching it
+    stops at once. Either way the answer is the one ``ProblemGraph.build`` gives alone.
+    """
+
+    def __init__(self, cap: int = EXACT_CAP) -> None:
+        self.cap = cap
+        self.graphs: list[ProblemGraph] = []
+        self.too_big: set[int] = set()
+
+    def graph(self, task: Task) -> ProblemGraph | None:
+        """The graph holding ``task.init`` and all it reaches; None when that is more than ``cap``."""
+        state = task.init
+        found = next((graph for graph in self.graphs if state in graph.index), None)
+        if found is not None or state in self.too_big:
+            return found
+        built = ProblemGraph.build(task, self.cap, self.too_big)
+        if built is None:
+            self.too_big.add(state)
+        else:
+            self.graphs.append(built)
+        return built
 
 
 @dataclass(eq=False)

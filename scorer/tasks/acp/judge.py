@@ -43,7 +43,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from scorer.dataset import KeyRow
-from scorer.pddl import Task, normalize_name, parse_task, validate_plan
+from scorer.pddl import Task, normalize_name, parse_task_variant, validate_plan
 from scorer.tasks.base import Judgement, Reason
 
 from .oracle import Decision, get_oracle
@@ -71,12 +71,13 @@ class Case:
 
 @lru_cache(maxsize=TASK_CACHE_SIZE)
 def load_task(domain_pddl: str, problem_pddl: str) -> Task:
-    """The row's task (its :init is the question state), parsed once per row text."""
+    """The row's task (its :init is the question state), parsed once per row text, and
+    grounded once for all the rows whose problems differ only in their :init."""
     from unified_planning.shortcuts import get_environment
 
     # ACPBench's floor-tile names actions like predicates; PDDL allows it, UP only with this flag.
     get_environment().error_used_name = False
-    return parse_task(domain_pddl, problem_pddl)
+    return parse_task_variant(domain_pddl, problem_pddl)
 
 
 # -- judgements -----------------------------------------------------------------------

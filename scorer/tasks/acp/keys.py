@@ -41,7 +41,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scorer.pddl import Task, validate_plan
+from scorer.pddl import Task, bit_indices, validate_plan
 
 from .analysis import EvidenceFacts, ExactFacts, pruned_action_examples
 from .vocabulary import Vocabulary, fluent_mask
@@ -169,9 +169,5 @@ def removable_parts(task: Task, state: int, plan: Sequence[str]) -> list[list[in
 
 
 def atom_names(task: Task, mask: int) -> list[str]:
-    names = []
-    while mask:
-        low = mask & -mask
-        names.append(task.atoms[low.bit_length() - 1])
-        mask ^= low
-    return names
+    atoms = task.atoms
+    return [atoms[i] for i in bit_indices(mask)]

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scorer.pddl import Task, normalize_name
+from scorer.pddl import Task, bit_indices, normalize_name
 
 ROOT_TYPE = "object"
 MAX_QUOTED = 80
@@ -122,13 +122,8 @@ class Vocabulary:
 
 def fluent_predicates(task: Task) -> set[str]:
     """Predicates with an atom outside the task's static mask."""
-    fluent_atoms = ((1 << len(task.atoms)) - 1) & ~task.static_atoms
-    found: set[str] = set()
-    while fluent_atoms:
-        low = fluent_atoms & -fluent_atoms
-        found.add(task.atoms[low.bit_length() - 1][1:].split()[0].rstrip(")"))
-        fluent_atoms ^= low
-    return found
+    atoms = task.atoms
+    return {atoms[i][1:].split()[0].rstrip(")") for i in bit_indices(fluent_mask(task))}
 
 
 def fluent_mask(task: Task) -> int:

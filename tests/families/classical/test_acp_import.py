@@ -11,7 +11,8 @@ from click.testing import CliRunner
 
 from data_build.card import merge_cards
 from scorer.dataset import load_keys
-from scorer.families.classical.acpbench_import import acpbench_hard_import, import_rows
+from scorer.executors import make_executor
+from scorer.families.classical.acpbench_import import acpbench_hard_import, import_rows, problem_jobs, read_source
 from scorer.grading import grade
 from scorer.references import reference_predictions
 from scorer.tasks.acp import KINDS
@@ -160,6 +161,26 @@ def test_wrong_answers_to_imported_rows_score_zero(tmp_path: Path) -> None:
     dataset = load_keys(tmp_path / "out", "dev", {"acpbench-hard"})
     grading = grade(dataset, reference_predictions(dataset, "wrong"))
     assert all(judgement.score == 0.0 for _, judgement in grading.rows)
+
+
+def test_a_problem_and_its_variants_are_one_job_and_every_executor_imports_the_same_rows(tmp_path: Path) -> None:
+    source = write_source(tmp_path / "source")
+    variant = PROBLEM.replace("(at-ferry l0) (empty-ferry)", "(at-ferry l1) (empty-ferry)")  # another state
+    other = PROBLEM.replace("(at c0 l1)", "(at c0 l1) (at-ferry l0)")  # another goal: another problem
+    for kind in KINDS:
+        dev = source / kind / "dev.gen.json"
+        first = json.loads(dev.read_text())[0]
+        added = [{**first, "id": first["id"] + 100 * n, "PDDL_problem": text} for n, text in ((1, variant), (2, other))]
+        dev.write_text(json.dumps([first, *added]))
+    jobs = problem_jobs(read_source(source), {})
+    assert sorted(len(job.records) for job in jobs) == [8, 8 + 16]  # test + dev records of the first problem
+    alone = import_rows(source)
+    pool = make_executor("local:2")
+    try:
+        assert import_rows(source, executor=pool) == alone
+    finally:
+        pool.close()
+    assert [row["id"] for row in alone[0]["dev"]] == [f"acpbench-hard/dev/{i:04d}" for i in range(24)]
 
 
 def test_import_keeps_the_other_configs_of_the_folder(tmp_path: Path) -> None:

@@ -1,0 +1,49 @@
+"""State graphs shared by a problem's variants (``VariantGraphs``) give each variant exactly
+what its own graph gives: the same keys, and None exactly when its own would be over the cap."""
+
+from __future__ import annotations
+
+import random
+
+from scorer.families.classical import CLASSICAL_DOMAINS
+from scorer.pddl import Task, parse_task, reachable_states
+from scorer.tasks.acp import keys
+from scorer.tasks.acp.analysis import ExactFacts, ProblemGraph, VariantGraphs
+
+
+def walk_states(task: Task, count: int, seed: int) -> list[int]:
+    """States along a random walk from the initial state, the initial one first."""
+    states, state, rng = [task.init], task.init, random.Random(seed)
+    while len(states) < count:
+        options = task.applicable(state)
+        if not options:
+            break
+        state = rng.choice(options).apply(state)
+        states.append(state)
+    return states
+
+
+def fact_keys(task: Task, graph: ProblemGraph) -> list[object]:
+    facts = ExactFacts(task, task.init, graph)
+    return [keys.reach_key(facts), keys.areach_key(facts), keys.land_key(facts), keys.nexta_key(facts)]
+
+
+def test_shared_graphs_answer_each_variant_as_its_own_graph_would() -> None:
+    # Visit-all only ever adds visited cells, so later states reach fewer states: with a cap
+    # between the sizes, some variants fit and some do not.
+    domain = CLASSICAL_DOMAINS["visitall"]
+    task = parse_task(domain.domain_pddl, domain.generate(random.Random(5), 0))
+    states = walk_states(task, 12, seed=2)
+    sizes = [len(reachable_states(task, start=state).order) for state in states]
+    cap = sorted(sizes)[len(sizes) // 2]
+    assert min(sizes) <= cap < max(sizes), sizes
+    shared = VariantGraphs(cap)
+    for state in [*states, *reversed(states)]:  # asked again: answered from what is kept
+        variant = task.with_init(state)
+        alone = ProblemGraph.build(variant, cap)
+        from_shared = shared.graph(variant)
+        assert (alone is None) == (from_shared is None)
+        if alone is not None and from_shared is not None:
+            assert fact_keys(variant, from_shared) == fact_keys(variant, alone)
+    assert shared.graphs and shared.too_big
+    assert len(shared.graphs) < sum(size <= cap for size in sizes)  # later variants lay in earlier graphs
