@@ -8,13 +8,15 @@ and steam on cooked food, slices pushed apart, coffee or water in a container, g
 burners, a lit toaster, microwave, coffee machine or TV screen, running water. The held
 item is drawn at the bottom in a translucent hand (``hand`` off: the no-hand ablation).
 Object names are printed under each object: the symbolic world has no meshes to
-recognise, so the test is reading states, not naming shapes.
+recognise, so the test is reading states, not naming shapes. Labels are collected while
+drawing and placed last, each moved to the nearest free line, so no two overlap.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -37,6 +39,22 @@ STAIN: RGB = (110, 80, 40)
 
 
 @dataclass(frozen=True)
+class Label:
+    x: float  # the centre
+    y: float  # the wanted top
+    text: str
+    size: int
+
+
+class Canvas(ImageDraw.ImageDraw):
+    """An ImageDraw that keeps the labels for last (``place_labels``)."""
+
+    def __init__(self, image: Image.Image) -> None:
+        super().__init__(image)
+        self.labels: list[Label] = []
+
+
+@dataclass(frozen=True)
 class EgoKey:
     state: str  # the world as canonical JSON
     hand: bool
@@ -55,7 +73,7 @@ def _png(state: str, hand: bool, role: str) -> bytes:
 
 def draw_view(world: World, hand: bool = True, role: str = "now") -> Image.Image:
     image = vertical_gradient((SIZE, SIZE), (228, 220, 204), (196, 186, 170)).convert("RGB")
-    draw = ImageDraw.Draw(image)
+    draw = Canvas(image)
     draw.rectangle((0, 420, SIZE, SIZE), fill=(150, 130, 110))  # the floor
     panels = _panels(world)
     width = SIZE / max(1, len(panels))
@@ -65,8 +83,8 @@ def draw_view(world: World, hand: bool = True, role: str = "now") -> Image.Image
         draw.text((20, 200), "(nothing found yet)", fill=(80, 70, 60), font=load_font(18))
     held = world.held_thing()
     if held is not None:
-        _held(image, world, held, hand)
-    draw = ImageDraw.Draw(image)
+        _held(image, draw, world, held, hand)
+    place_labels(draw)  # last: over the translucent hand too, so every name stays readable
     draw.text((8, 6), "before the last action" if role == "before" else "now", fill=(90, 80, 70), font=load_font(13))
     return image
 
@@ -87,13 +105,47 @@ def _panels(world: World) -> list[Thing]:
     return panels
 
 
-def _label(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, size: int = 11) -> None:
-    font = load_font(size)
-    width = draw.textlength(text, font=font)
-    draw.text((x - width / 2, y), text, fill=(40, 35, 30), font=font)
+def _label(draw: Canvas, x: float, y: float, text: str, size: int = 11) -> None:
+    draw.labels.append(Label(x, y, text, size))
 
 
-def _fixture(draw: ImageDraw.ImageDraw, world: World, fixture: Thing, x0: int, x1: int) -> None:
+Box = tuple[float, float, float, float]
+
+
+def place_labels(draw: Canvas) -> list[Box]:
+    """Draws the collected labels in order, each at its wanted place or, when that
+    overlaps a label already drawn, on the nearest free line below or above; returns
+    the boxes drawn."""
+    placed: list[Box] = []
+    for label in draw.labels:
+        font = load_font(label.size)
+        width, height = draw.textlength(label.text, font=font), label.size + 2
+        left = min(max(label.x - width / 2, 2), SIZE - 2 - width)
+        box = next(
+            candidate
+            for candidate in _candidates(left, label.y, width, height)
+            if not any(_overlap(candidate, other) for other in placed)
+        )
+        placed.append(box)
+        draw.text((box[0], box[1]), label.text, fill=(40, 35, 30), font=font)
+    return placed
+
+
+def _candidates(left: float, top: float, width: float, height: float) -> Iterator[Box]:
+    """The wanted box, then the same box one line lower, one higher, two lower, ...
+    (within the image); the wanted box again if every line is taken."""
+    for shift in range(SIZE // int(height) + 1):
+        for y in (top + shift * height, top - shift * height):
+            if 0 <= y <= SIZE - height:
+                yield (left, y, left + width, y + height)
+    yield (left, top, left + width, top + height)
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _fixture(draw: Canvas, world: World, fixture: Thing, x0: int, x1: int) -> None:
     kind = fixture.kind
     if kind == "StoveBurner":
         _stove(draw, world, x0, x1)
@@ -115,7 +167,7 @@ def _fixture(draw: ImageDraw.ImageDraw, world: World, fixture: Thing, x0: int, x
         _surface(draw, world, fixture, x0, x1)
 
 
-def _surface(draw: ImageDraw.ImageDraw, world: World, surface: Thing, x0: int, x1: int) -> None:
+def _surface(draw: Canvas, world: World, surface: Thing, x0: int, x1: int) -> None:
     mirror = next((m for m in world.of_kind("Mirror") if m.spot == surface.spot), None)
     if mirror is not None:
         _mirror(draw, world, mirror, x0, x1)
@@ -126,7 +178,7 @@ def _surface(draw: ImageDraw.ImageDraw, world: World, surface: Thing, x0: int, x
     _row(draw, world, [t for t in world.contents(surface) if not world.is_held(t)], x0, x1, SURFACE_Y)
 
 
-def _mirror(draw: ImageDraw.ImageDraw, world: World, mirror: Thing, x0: int, x1: int) -> None:
+def _mirror(draw: Canvas, world: World, mirror: Thing, x0: int, x1: int) -> None:
     draw.rectangle((x0 + 20, 40, x1 - 20, 200), fill=(190, 225, 240), outline=(120, 120, 130), width=5)
     if mirror.dirty:
         for i in range(9):
@@ -139,20 +191,16 @@ def _mirror(draw: ImageDraw.ImageDraw, world: World, mirror: Thing, x0: int, x1:
     _label(draw, (x0 + x1) / 2, 205, "Mirror (dirty)" if mirror.dirty else "Mirror", 12)
 
 
-def _row(draw: ImageDraw.ImageDraw, world: World, items: list[Thing], x0: float, x1: float, base: float) -> None:
+def _row(draw: Canvas, world: World, items: list[Thing], x0: float, x1: float, base: float) -> None:
     """Objects standing side by side on a surface whose top is at ``base``."""
     if not items:
         return
     step = (x1 - x0) / len(items)
     for index, item in enumerate(items):
-        # Crowded rows alternate their labels between two lines, so neighbours stay readable.
-        label_dy = 12 if step < 70 and index % 2 else 0
-        _item(draw, world, item, x0 + step * (index + 0.5), base, min(step * 0.8, 90), label_dy)
+        _item(draw, world, item, x0 + step * (index + 0.5), base, min(step * 0.8, 90))
 
 
-def _item(
-    draw: ImageDraw.ImageDraw, world: World, item: Thing, cx: float, base: float, size: float, label_dy: float = 0
-) -> None:
+def _item(draw: Canvas, world: World, item: Thing, cx: float, base: float, size: float) -> None:
     kind, s = item.kind, size / 2
     if kind in ("Toaster", "CoffeeMachine", "Microwave"):
         _appliance(draw, world, item, cx, base, size)
@@ -180,10 +228,10 @@ def _item(
         )
     if item.dirty:
         _stains(draw, cx, base - s * 0.5, s)
-    _label(draw, cx, base + 2 + label_dy, kind, 10)
+    _label(draw, cx, base + 2, kind, 10)
 
 
-def _vessel(draw: ImageDraw.ImageDraw, world: World, item: Thing, cx: float, base: float, s: float) -> None:
+def _vessel(draw: Canvas, world: World, item: Thing, cx: float, base: float, s: float) -> None:
     kind = item.kind
     dark = kind in ("Pan", "Pot", "Kettle")
     body = (45, 45, 50) if dark else (245, 245, 240)
@@ -213,7 +261,7 @@ def _vessel(draw: ImageDraw.ImageDraw, world: World, item: Thing, cx: float, bas
         _row(draw, world, inside, cx - s * 0.9, cx + s * 0.9, top)
 
 
-def _pieces(draw: ImageDraw.ImageDraw, item: Thing, cx: float, base: float, s: float) -> None:
+def _pieces(draw: Canvas, item: Thing, cx: float, base: float, s: float) -> None:
     """A slice: three pieces pushed apart (AsgardBench nudges slices apart to be seen)."""
     whole = item.kind.replace("Sliced", "").replace("Cracked", "")
     colour = COOKED if item.cooked else FOOD_COLOURS.get(whole, (200, 200, 200))
@@ -231,19 +279,19 @@ def _pieces(draw: ImageDraw.ImageDraw, item: Thing, cx: float, base: float, s: f
         _steam(draw, cx, base - s * 0.8)
 
 
-def _steam(draw: ImageDraw.ImageDraw, cx: float, top: float) -> None:
+def _steam(draw: Canvas, cx: float, top: float) -> None:
     for dx in (-8, 0, 8):
         draw.arc((cx + dx - 4, top - 22, cx + dx + 4, top - 8), 90, 270, fill=(250, 250, 250), width=2)
         draw.arc((cx + dx - 4, top - 36, cx + dx + 4, top - 22), 270, 90, fill=(250, 250, 250), width=2)
 
 
-def _stains(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float) -> None:
+def _stains(draw: Canvas, cx: float, cy: float, s: float) -> None:
     for dx, dy in ((-0.4, -0.1), (0.2, 0.15), (0.35, -0.25), (-0.1, 0.25)):
         x, y = cx + dx * s, cy + dy * s
         draw.ellipse((x - 4, y - 3, x + 4, y + 3), fill=STAIN)
 
 
-def _appliance(draw: ImageDraw.ImageDraw, world: World, item: Thing, cx: float, base: float, size: float) -> None:
+def _appliance(draw: Canvas, world: World, item: Thing, cx: float, base: float, size: float) -> None:
     s = size / 2
     box = (cx - s, base - size * 1.1, cx + s, base)
     if item.kind == "Microwave":
@@ -273,7 +321,7 @@ def _appliance(draw: ImageDraw.ImageDraw, world: World, item: Thing, cx: float, 
     _label(draw, cx, base + 2, f"{item.kind} ({state})", 10)
 
 
-def _sink(draw: ImageDraw.ImageDraw, world: World, basin: Thing, x0: int, x1: int) -> None:
+def _sink(draw: Canvas, world: World, basin: Thing, x0: int, x1: int) -> None:
     faucet = next((f for f in world.of_kind("Faucet") if f.spot == basin.spot), None)
     draw.rectangle((x0, SURFACE_Y - 10, x1, SURFACE_Y + 6), fill=(170, 165, 155), outline=(90, 80, 70))
     draw.rounded_rectangle(
@@ -287,7 +335,7 @@ def _sink(draw: ImageDraw.ImageDraw, world: World, basin: Thing, x0: int, x1: in
     _row(draw, world, [t for t in world.contents(basin) if not world.is_held(t)], x0 + 30, x1 - 30, 396)
 
 
-def _stove(draw: ImageDraw.ImageDraw, world: World, x0: int, x1: int) -> None:
+def _stove(draw: Canvas, world: World, x0: int, x1: int) -> None:
     draw.rectangle((x0, SURFACE_Y - 30, x1, 420), fill=(40, 40, 45), outline=(10, 10, 10))
     burners = [b for b in world.of_kind("StoveBurner") if b.spot == world.facing]
     step = (x1 - x0) / max(1, len(burners))
@@ -310,7 +358,7 @@ def _stove(draw: ImageDraw.ImageDraw, world: World, x0: int, x1: int) -> None:
     _label(draw, (x0 + x1) / 2, 424, "StoveBurner" + (" (on)" if any(b.on for b in burners) else ""), 13)
 
 
-def _cupboard(draw: ImageDraw.ImageDraw, world: World, box: Thing, x0: int, x1: int) -> None:
+def _cupboard(draw: Canvas, world: World, box: Thing, x0: int, x1: int) -> None:
     top, bottom = (60, 410) if box.kind == "Fridge" else ((250, 330) if box.kind == "Drawer" else (80, 300))
     colour = (235, 235, 235) if box.kind == "Fridge" else (160, 120, 80)
     draw.rectangle((x0 + 10, top, x1 - 10, bottom), fill=colour, outline=(70, 60, 50), width=3)
@@ -331,9 +379,8 @@ def _cupboard(draw: ImageDraw.ImageDraw, world: World, box: Thing, x0: int, x1: 
     _label(draw, (x0 + x1) / 2, bottom + 4, f"{box.kind} ({'open' if box.open else 'closed'})", 12)
 
 
-def _held(image: Image.Image, world: World, held: Thing, hand: bool) -> None:
+def _held(image: Image.Image, draw: Canvas, world: World, held: Thing, hand: bool) -> None:
     """The held item at the bottom centre, under a translucent hand."""
-    draw = ImageDraw.Draw(image)
     _item(draw, world, held, SIZE / 2, SIZE - 40, 110)
     if not hand:
         return

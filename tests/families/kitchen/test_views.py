@@ -9,7 +9,7 @@ from PIL import Image
 
 from scorer.families.kitchen.gallery import moment_png
 from scorer.families.kitchen.tasks import TASK_TYPES
-from scorer.families.kitchen.view_ego import SIZE, draw_view
+from scorer.families.kitchen.view_ego import SIZE, Canvas, Label, draw_view, place_labels
 from scorer.families.kitchen.view_text import scene_text
 from scorer.families.kitchen.world import World
 
@@ -62,3 +62,29 @@ def test_the_docs_gallery_is_what_the_code_draws() -> None:
     docs = Path(__file__).resolve().parents[3] / "docs" / "kitchen"
     for task_type in TASK_TYPES:
         assert (docs / f"{task_type}.png").read_bytes() == moment_png(task_type), task_type
+
+
+def overlapping(boxes: list[tuple[float, float, float, float]]) -> list[int]:
+    return [
+        i
+        for i, a in enumerate(boxes)
+        for b in boxes[i + 1 :]
+        if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+    ]
+
+
+def test_no_two_labels_overlap_even_when_all_want_one_place() -> None:
+    canvas = Canvas(Image.new("RGB", (SIZE, SIZE)))
+    canvas.labels += [Label(SIZE / 2, 300, f"CoffeeMachine {i}", 10) for i in range(30)]
+    canvas.labels += [Label(x, 340, "BreadSliced", 10) for x in range(0, SIZE, 20)]  # a crowded row, off the edge
+    boxes = place_labels(canvas)
+    assert len(boxes) == 30 + len(range(0, SIZE, 20))
+    assert overlapping(boxes) == []
+    assert all(0 <= x0 and x1 <= SIZE and 0 <= y0 and y1 <= SIZE for x0, y0, x1, y1 in boxes)
+    assert boxes[0][1] == 300  # the first keeps its place
+
+
+def test_a_label_that_fits_stays_where_it_was_asked() -> None:
+    canvas = Canvas(Image.new("RGB", (SIZE, SIZE)))
+    canvas.labels += [Label(100, 200, "Mug", 10), Label(400, 200, "CoffeeMachine (on)", 10)]
+    assert [box[1] for box in place_labels(canvas)] == [200, 200]
