@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from scorer.families.kitchen import catalog
 from scorer.families.kitchen.goals import all_reached, goal_checks
-from scorer.families.kitchen.pddl import pddl_step
+from scorer.families.kitchen.pddl import counted_receptacles, pddl_step
 from scorer.families.kitchen.rules import DEFAULT_SHORTCUTS, Shortcuts, act
 from scorer.families.kitchen.tasks import KitchenTask
 from scorer.families.kitchen.world import Thing, World
@@ -24,9 +24,10 @@ class PlanError(RuntimeError):
 
 
 class _Expert:
-    def __init__(self, world: World, shortcuts: Shortcuts) -> None:
+    def __init__(self, world: World, shortcuts: Shortcuts, counted: set[str]) -> None:
         self.w = world.copy()
         self.shortcuts = shortcuts
+        self.counted = counted  # the receptacles the PDDL problem counts items of
         self.plan: list[str] = []
         self.pddl_plan: list[str] = []
 
@@ -38,7 +39,7 @@ class _Expert:
         if not result.success or result.target is None:
             raise PlanError(f"step {len(self.plan)} {verb} {kind}: {result.message}")
         self.plan.append(f"{verb} {kind}")
-        self.pddl_plan.append(pddl_step(before, self.w, verb, result.target))
+        self.pddl_plan.append(pddl_step(before, self.w, verb, result.target, self.counted))
 
     def one(self, kind: str) -> Thing:
         things = [t for t in self.w.of_kind(kind) if not self.w.in_use(t)] or self.w.of_kind(kind)
@@ -248,7 +249,7 @@ class ExpertRun:
 
 
 def expert_run(world: World, task: KitchenTask, shortcuts: Shortcuts = DEFAULT_SHORTCUTS) -> ExpertRun:
-    expert = _Expert(world, shortcuts)
+    expert = _Expert(world, shortcuts, set(counted_receptacles(world, task)))
     _solve(expert, task)
     if not all_reached(expert.w, task.goals):
         missing = [name for name, reached in goal_checks(expert.w, task.goals) if not reached]

@@ -65,6 +65,14 @@ def test_scenes_hold_the_types_the_item_cache_lists(rows: list[KeyRow]) -> None:
     assert "Fridge" not in kinds and "PepperShaker" not in kinds
 
 
+def test_every_row_has_an_optimal_length_or_says_why(rows: list[KeyRow]) -> None:
+    for row in rows:
+        steps, reason = row.meta["optimal_steps"], row.meta["optimal_reason"]
+        assert (steps is None and reason) or (reason == "" and 1 <= steps <= row.meta["our_expert_steps"]), row.id
+    solved = [r for r in rows if r.meta["optimal_steps"] is not None]
+    assert {r.meta["task_type"] for r in solved} >= {"clean_mirror", "turn_on_tv", "coffee"}
+
+
 @pytest.fixture(scope="module")
 def server(imported: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[RolloutServer]:
     running = start_server(imported, port=0, log=tmp_path_factory.mktemp("log") / "episodes.jsonl")

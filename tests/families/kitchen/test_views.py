@@ -80,7 +80,7 @@ def test_no_two_labels_overlap_even_when_all_want_one_place() -> None:
     boxes = place_labels(canvas)
     assert len(boxes) == 30 + len(range(0, SIZE, 20))
     assert overlapping(boxes) == []
-    assert all(0 <= x0 and x1 <= SIZE and 0 <= y0 and y1 <= SIZE for x0, y0, x1, y1 in boxes)
+    assert all(x0 >= 0 and x1 <= SIZE and y0 >= 0 and y1 <= SIZE for x0, y0, x1, y1 in boxes)
     assert boxes[0][1] == 300  # the first keeps its place
 
 
