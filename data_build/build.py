@@ -7,6 +7,7 @@ from pathlib import Path
 
 from data_build.card import card_configs, finish_card, merge_cards, render_card
 from data_build.registry import select
+from data_build.rows import with_messages
 from data_build.shards import sha256_file, write_split
 from data_build.spec import IMPORTED, SIZES, BuildSettings, ConfigSpec, Rows
 from scorer import __version__, atomic
@@ -72,6 +73,7 @@ def write_configs(out_dir: Path, built: dict[str, tuple[ConfigSpec, Rows]], size
     split_bytes: dict[tuple[str, str], int] = {}
     for name, (spec, rows) in built.items():
         for split, split_rows in rows.items():
+            split_rows = with_messages(split_rows, spec.features)
             split_bytes[(name, split)] = write_split(split_rows, spec.features, out_dir, name, split)
     card = render_card(built, split_bytes, size, seed, __version__)
     old = _old_card(out_dir)

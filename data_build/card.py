@@ -18,6 +18,8 @@ from data_build.spec import IMPORTED, PUBLISHED_SEED, SIZES, SPLITS, ConfigSpec,
 
 CARD_HEADER = Path(__file__).resolve().parent / "card_header.md"  # the card before the config sections
 CITATION_HEADING = "## Citation\n"
+FAMILIES_HEADING = "## Families\n"
+CONFIGS_HEADING = "## Configs\n"
 # Hugging Face's metadata of the whole card (the hub's own vocabularies); license and size follow the configs.
 CARD_METADATA: dict[str, Any] = {
     "pretty_name": "Planarium",
@@ -73,11 +75,34 @@ def finish_card(card: str, specs: Iterable[ConfigSpec]) -> str:
     }
     papers = sorted({paper for spec in chosen for paper in spec.papers})
     citations = "\n\n".join(f"```bibtex\n{bibtex(paper)}\n```" for paper in papers) or "(none)"
-    start = body.index(CITATION_HEADING)
-    end = body.find("\n## ", start + 1)
-    cited = f"{CITATION_HEADING}\nIf you use a config, cite the paper(s) it follows:\n\n{citations}\n"
-    body = body[:start] + cited + (body[end:] if end >= 0 else "")
+    cited = f"\nIf you use a config, cite the paper(s) it follows:\n\n{citations}\n"
+    body = _replace_section(body, CITATION_HEADING, cited)
+    if FAMILIES_HEADING not in body:  # a card written before the families were listed
+        body = body.replace(CONFIGS_HEADING, f"{FAMILIES_HEADING}\n{CONFIGS_HEADING}", 1)
+    body = _replace_section(body, FAMILIES_HEADING, f"\n{_families_held(chosen)}\n")
     return "---\n" + yaml.safe_dump(front, sort_keys=False) + "---\n\n" + body
+
+
+def _replace_section(body: str, heading: str, text: str) -> str:
+    """``body`` with the text under ``heading`` (up to the next heading) replaced."""
+    start = body.index(heading)
+    end = body.find("\n## ", start + 1)
+    return body[:start] + heading + text + (body[end:] if end >= 0 else "")
+
+
+def _families_held(specs: Iterable[ConfigSpec]) -> str:
+    """One line per family with a config in the card: exactly what the folder holds, in
+    registry order, so the card never claims a family that is not built."""
+    from scorer.families import families
+
+    held = {spec.name for spec in specs}
+    lines = []
+    for family in families().values():
+        names = [spec.name for spec in family.configs() if spec.name in held]
+        if names:
+            configs = ", ".join(f"`{name}`" for name in names)
+            lines.append(f"- **{family.name}**: {family.summary} Configs: {configs}.")
+    return "\n".join(lines) or "(none)"
 
 
 def _row_count(front: dict[str, Any]) -> int:

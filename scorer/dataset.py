@@ -25,6 +25,15 @@ if TYPE_CHECKING:
 CHECKSUMS = "checksums.json"
 KEY_COLUMNS = ["id", "domain", "task", "difficulty", "domain_pddl", "problem_pddl", "answer_key", "meta"]
 # data/<config>/<split>-<i>-of-<n>.parquet, as data_build.shards names them.
+PROMPT_VARIANTS = ("prompt", "cot", "fewshot", "pddl", "pddl_only")  # the columns that may hold a whole prompt
+
+
+def messages_column(prompt_column: str) -> str:
+    """The chat twin of a prompt column (the same prompt as {role, content} messages):
+    ``messages`` for ``prompt``, ``cot_messages`` for ``cot``."""
+    return "messages" if prompt_column == "prompt" else f"{prompt_column}_messages"
+
+
 SHARD_KEY = re.compile(r"data/[^/]+/[^/]+-[^/]*\.parquet")
 SHA256_HEX = re.compile(r"[0-9a-f]{64}")
 

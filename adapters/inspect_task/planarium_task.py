@@ -4,9 +4,10 @@ scorer (``scorer.harness``), never a re-implementation.
     inspect eval adapters/inspect_task/planarium_task.py -T config=blocksworld-ground -T data=parquet \
         --model openai/gpt-4o
 
-Each row becomes one sample: the paper's system part in the system role, the rest of the
-prompt column (``variant``) as the user's message with its images in place (as data URLs),
-exactly as ``planarium eval`` sends them. Needs ``pip install 'planarium[harness]'``.
+Each row becomes one sample: the prompt column (``variant``) as the chat messages of its
+twin column, roles kept (the paper's system part in the system role, the user's message
+with its images in place as data URLs), exactly as ``planarium eval`` sends them.
+Needs ``pip install 'planarium[harness]'``.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from inspect_ai import Task, task
 from inspect_ai.dataset import MemoryDataset, Sample
 from inspect_ai.model import (
     ChatMessage,
+    ChatMessageAssistant,
     ChatMessageSystem,
     ChatMessageUser,
     Content,
@@ -70,6 +72,9 @@ def inspect_messages(messages: list[dict[str, Any]]) -> list[ChatMessage]:
     for message in messages:
         if message["role"] == "system":
             converted.append(ChatMessageSystem(content=message["content"]))
+            continue
+        if message["role"] == "assistant":
+            converted.append(ChatMessageAssistant(content=message["content"]))
             continue
         parts: list[Content] = [
             ContentText(text=part["text"]) if part["type"] == "text" else ContentImage(image=part["image_url"]["url"])

@@ -3,8 +3,10 @@
 Question rows go to the model as chat requests (``questions``, ``models``), through an
 on-disk response cache (``cache``); episode rows are played through the episode engine
 (``episodes``); the predictions are then scored and the results written (``run``).
-Nothing is imported here, so ``planarium --help`` stays fast.
+Only the dataset contract (light) is imported here, so ``planarium --help`` stays fast.
 """
 
+from scorer.dataset import PROMPT_VARIANTS
+
 # The prompt columns a question row may carry; --variant picks one.
-VARIANTS = ("prompt", "cot", "fewshot", "pddl", "pddl_only")
+VARIANTS = PROMPT_VARIANTS

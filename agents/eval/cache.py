@@ -36,10 +36,16 @@ def request_fields(model: str, sampling: dict[str, Any], request: ChatRequest) -
     return {
         "model": model,
         "sampling": json.dumps(sampling, sort_keys=True),
-        "prompt_sha256": _sha256(json.dumps([request.observation["text"], list(request.system_prompts)])),
+        "prompt_sha256": _sha256(json.dumps(_prompt(request))),
         "images_sha256": _sha256(images),
         "answer_format_sha256": _sha256(f"{answer.kind}:{answer.text}" if answer else ""),
     }
+
+
+def _prompt(request: ChatRequest) -> Any:
+    """What the request says: its messages with their roles, or (from before roles) its
+    flat text and the system parts it is split by."""
+    return request.observation.get("messages") or [request.observation["text"], list(request.system_prompts)]
 
 
 class ResponseCache:

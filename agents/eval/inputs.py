@@ -1,4 +1,5 @@
-"""What a question row asks, read from its shards: the chosen prompt column and its images.
+"""What a question row asks, read from its shards: the chosen prompt column, its chat twin
+(the messages with their roles; absent from datasets built before roles) and its images.
 
 The scorer's ``load_keys`` has already verified every shard's checksum; this reads only
 the columns a request needs. Images stay PNG bytes, base64-encoded for data URLs.
@@ -14,7 +15,7 @@ import pyarrow.parquet as pq
 
 from agents.eval import VARIANTS
 from agents.messages import MARKER
-from scorer.dataset import read_checksums
+from scorer.dataset import messages_column, read_checksums
 
 
 class VariantError(ValueError):
@@ -26,9 +27,11 @@ class QuestionInput:
     id: str
     text: str  # the prompt column's text, one <image> marker per image
     images: tuple[str, ...]  # base64 PNGs
+    messages: tuple[dict[str, str], ...] = ()  # the same prompt with roles ({role, content})
 
     def observation(self) -> dict[str, object]:
-        return {"text": self.text, "images": list(self.images)}
+        observed: dict[str, object] = {"text": self.text, "images": list(self.images)}
+        return {**observed, "messages": list(self.messages)} if self.messages else observed
 
 
 def config_shards(data: Path, split: str, config: str) -> list[Path]:
@@ -49,9 +52,12 @@ def question_inputs(data: Path, split: str, config: str, variant: str) -> dict[s
         raise VariantError(f"config {config!r} has no {variant!r} prompt column; it has: {', '.join(available)}")
     inputs: dict[str, QuestionInput] = {}
     for shard in config_shards(data, split, config):
-        for record in pq.read_table(shard, columns=["id", variant, "images"]).to_pylist():
+        chat = messages_column(variant)
+        columns = ["id", variant, "images"] + ([chat] if chat in pq.read_schema(shard).names else [])
+        for record in pq.read_table(shard, columns=columns).to_pylist():
             images = tuple(base64.b64encode(image["bytes"]).decode("ascii") for image in record["images"] or [])
             # A column that shows no image (the PDDL-only prompt holds the state as :init) sends none.
             shown = images if MARKER in record[variant] else ()
-            inputs[record["id"]] = QuestionInput(record["id"], record[variant], shown)
+            messages = tuple(record.get(chat) or ())
+            inputs[record["id"]] = QuestionInput(record["id"], record[variant], shown, messages)
     return inputs

@@ -9,7 +9,7 @@ and the step index), so the scorer can replay a logged episode exactly.
 from __future__ import annotations
 
 import base64
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -24,9 +24,38 @@ class SettingsError(ValueError):
     """Settings that a mode does not accept; the message names the field."""
 
 
+ROLES = ("system", "user", "assistant")
+
+
+@dataclass(frozen=True)
+class Message:
+    """One chat turn of a prompt: its ``role`` (one of ROLES) and its text, with one
+    ``<image>`` marker per image."""
+
+    role: str
+    content: str
+
+    def __post_init__(self) -> None:
+        if self.role not in ROLES:
+            raise ValueError(f"message role must be one of {', '.join(ROLES)}, got {self.role!r}")
+
+    def to_json(self) -> dict[str, str]:
+        return {"role": self.role, "content": self.content}
+
+
+def flat_text(messages: Sequence[Message]) -> str:
+    """The messages as one text (blank lines between them): the ``prompt`` of simple use."""
+    return "\n\n".join(message.content for message in messages)
+
+
 @dataclass(frozen=True)
 class Observation:
     """Prompt text with one ``<image>`` marker per image; images render lazily.
+
+    ``messages`` holds the prompt with its roles, as the paper's code sent it (system,
+    then user, ...); ``text`` is the same prompt flat (``flat_text``). A family that gives
+    only the flat text leaves ``messages`` empty: it is then one user message. Images
+    follow the markers in order, across messages.
 
     Replay never looks at images, so they are only drawn when a client asks.
     """
@@ -34,6 +63,21 @@ class Observation:
     text: str
     image_keys: tuple[Hashable, ...] = ()
     renderer: Callable[[Hashable], bytes] | None = field(default=None, compare=False, repr=False)
+    messages: tuple[Message, ...] = ()
+
+    @classmethod
+    def chat(
+        cls,
+        messages: Sequence[Message],
+        image_keys: tuple[Hashable, ...] = (),
+        renderer: Callable[[Hashable], bytes] | None = None,
+    ) -> Observation:
+        """An observation given as chat messages; its ``text`` is their flat form."""
+        return cls(flat_text(messages), image_keys, renderer, tuple(messages))
+
+    def roles(self) -> tuple[Message, ...]:
+        """The prompt as chat messages (one user message when only the flat text was given)."""
+        return self.messages or (Message("user", self.text),)
 
     def images_png(self) -> list[bytes]:
         if not self.image_keys:
@@ -44,6 +88,7 @@ class Observation:
     def to_json(self) -> dict[str, Any]:
         return {
             "text": self.text,
+            "messages": [message.to_json() for message in self.roles()],
             "images": [base64.b64encode(png).decode("ascii") for png in self.images_png()],
         }
 

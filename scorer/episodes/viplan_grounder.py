@@ -44,12 +44,11 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from scorer.episodes.base import Observation, SettingsError, StepResult, check_settings
+from scorer.episodes.base import Message, Observation, SettingsError, StepResult, check_settings
 from scorer.episodes.viplan_planner import check_fail_prob, check_view
 from scorer.episodes.viplan_world import ViplanWorld, viplan_call
 from scorer.pddl import GroundAction, PlannerCache, PlannerVerdict, Task, bfs, plan_with_planner, problem_for_state
 from scorer.tasks._yes_no import parse_yes_no
-from scorer.tasks.ground import ground_prompt
 
 DEFAULTS: dict[str, Any] = {  # "view" and "max_actions" default to the world's
     "mode": "grounder",
@@ -171,12 +170,13 @@ class GrounderEpisode:
     def _observation(self) -> Observation:
         view = self.settings["view"]
         if self.done:  # the final observation: the state it ended in, no question left
-            return self.world.observe(view, f"The episode is over ({self.end_reason}).\n<image>", self.true_state)
-        prompt = ground_prompt(self.world.environment, self.world.question(self.queue[0].atom), self.settings["cot"])
+            ended = Message("user", f"The episode is over ({self.end_reason}).\n<image>")
+            return self.world.observe(view, [ended], self.true_state)
+        *system, user = self.world.ground_prompt(self.world.question(self.queue[0].atom), self.settings["cot"])
         if self.memory is not None:  # ViPlan: prompt + "\n\n" + memory + "\n\n" + question
-            head, _, asked = prompt.rpartition("\nQuestion: ")
-            prompt = f"{head}\n\n{self.memory.text}\n\nQuestion: {asked}"
-        return self.world.observe(view, prompt, self.true_state)
+            head, _, asked = user.content.rpartition("\nQuestion: ")
+            user = Message("user", f"{head}\n\n{self.memory.text}\n\nQuestion: {asked}")
+        return self.world.observe(view, [*system, user], self.true_state)
 
     def _info(self) -> dict[str, Any]:
         info: dict[str, Any] = {"step": len(self.replies), "executed_action": self.executed}

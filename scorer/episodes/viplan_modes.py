@@ -10,9 +10,8 @@ question truthfully, ``random`` flips a coin.
 
 The players track the state from the row and the server's info: the planner's feedback
 says whether an action happened and, after an action failure, which action really
-happened; the grounder's info names the action that really ran. A failure reported as
-success (ViPlan's no-op) cannot be seen in the feedback, so with ``fail_prob > 0`` the
-belief can drift: these players are exact only without failures.
+happened, and a no-op says so in its info (ViPlan's "no-op"); the grounder's info names
+the action that really ran. So the belief stays exact with failures too.
 """
 
 from __future__ import annotations
@@ -98,8 +97,8 @@ def believed_state(world: ViplanWorld, memory: dict[str, Any], info: dict[str, A
         memory["state"] = task.successor(state, action) if action and task.is_applicable(state, action) else state
         return memory["state"]
     feedback = info.get("feedback") or {}
-    if feedback.get("outcome") != world.feedback.success_outcome:
-        return state
+    if feedback.get("outcome") != world.feedback.success_outcome or feedback.get("info") == world.feedback.noop_info:
+        return state  # nothing moved: an illegal action, or a no-op
     ran = _CALL.fullmatch(str(feedback.get("info", "")))
     name = f"({ran[1]} {' '.join(ran[2].split(', '))})" if ran else info.get("action")
     action = task.action(name) if name else None

@@ -112,8 +112,8 @@ class PlannerEpisode:
         draw = self.world.draw_failure(rng, self.settings["fail_prob"], self.state, pddl_name)
         if draw.kind != "none":
             self.failures_drawn += 1
-        if draw.kind == "noop":  # reported as success, as ViPlan does
-            return _outcome(words.success_outcome, words.success_info)
+        if draw.kind == "noop":  # legal, and nothing moved: ViPlan's simulator says so in the info
+            return _outcome(words.success_outcome, words.noop_info)
         ran = draw.substitute or pddl_name
         moved = self.task.action(ran)
         if moved is None or not self.task.is_applicable(self.state, moved):

@@ -10,11 +10,12 @@ function of the row and of the state it is given, so replay is exact.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from scorer.dataset import KeyRow
-from scorer.episodes.base import Observation
+from scorer.episodes.base import Message, Observation
 from scorer.pddl import Task
 
 UNPARSABLE = "unparsable"
@@ -54,6 +55,9 @@ class FeedbackWords:
     success_info: str | None = "success"  # None: the entry has no info field
     illegal_outcome: str = "failure"
     illegal_info: str | None = "not legal"
+    # A legal action the failure injection turned into nothing: ViPlan's simulator reports
+    # it legal (the success outcome) with this info.
+    noop_info: str | None = "no-op"
 
 
 class ViplanWorld(Protocol):
@@ -61,7 +65,6 @@ class ViplanWorld(Protocol):
     task: Task
     views: tuple[str, ...]  # how a state can be shown; the first is the default
     feedback: FeedbackWords
-    environment: str  # the grounding prompt's description of the environment
     max_actions: int  # the grounder's default limit on executed actions
     enumerates: bool  # False: the grounder starts from the true initial state
 
@@ -69,13 +72,20 @@ class ViplanWorld(Protocol):
         """The planner's step limit for the row."""
         ...
 
-    def observe(self, view: str, prompt: str, state: int) -> Observation:
-        """``prompt`` (one ``<image>`` marker) with ``state`` shown in ``view``."""
+    def observe(self, view: str, messages: Sequence[Message], state: int) -> Observation:
+        """``messages`` (one ``<image>`` marker in all) with ``state`` shown in ``view``."""
         ...
 
-    def planner_prompt(self, output: str, cot: bool, previous_actions: str, state: int) -> str:
-        """The planner's whole prompt (one ``<image>`` marker): goal, actions, feedback so
-        far, and any privileged "additional information" the world gives about ``state``."""
+    def planner_prompt(self, output: str, cot: bool, previous_actions: str, state: int) -> list[Message]:
+        """The planner's prompt as ViPlan's code sends it, a system and a user message (one
+        ``<image>`` marker): goal, actions, feedback so far, and any privileged "additional
+        information" the world gives about ``state``."""
+        ...
+
+    def ground_prompt(self, question: str, cot: bool) -> list[Message]:
+        """The grounder's prompt for one question (ViPlan's Ground or Ground + CoT, one
+        ``<image>`` marker); ``scorer.tasks.ground.ground_messages`` builds it, the world
+        placing its description of the scene where its paper did."""
         ...
 
     def question(self, atom: str) -> str:

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorer.dataset import KeyRow
+from scorer.episodes.base import Message
 from scorer.report.stats import Metric
 from scorer.tasks._yes_no import parse_yes_no
 from scorer.tasks.base import (
@@ -39,14 +40,16 @@ GROUND_SYSTEM = (
     'question, defined after the keyword "Question:" and will need to answer it ONLY with Yes or No. '
     "Do not write anything else besides your answer."
 )
+# Word for word as ViPlan's code sent it (appendix I prints the same), its typo
+# "about the an image" and the space ending the first paragraph included.
 COT_SYSTEM = (
     "You are tasked with replying to a question about the given image. You will be given a single "
     'question, defined after the keyword "Question:" and will need to first reason about it and then '
     "give a Yes or No answer. The reasoning for your answer should be written within the XML-style "
     '<explanation></explanation> tags. To write the final answer, you should write only "Yes" or '
     '"No" surrounded by <answer></answer> tags. Do not write anything else besides your step-by-step '
-    "reasoning and your answer.\n\n"
-    "Example output for a question about an image:\n"
+    "reasoning and your answer. \n\n"
+    "Example output for a question about the an image:\n"
     "```\n"
     "Question: Is there a dog on top of a table?\n"
     "<explanation>\n"
@@ -61,10 +64,22 @@ COT_SYSTEM = (
 )
 
 
-def ground_prompt(environment: str, question: str, cot: bool = False) -> str:
-    """The full prompt text, one ``<image>`` marker where the state image goes."""
+def ground_messages(
+    question: str, cot: bool = False, system_context: str = "", user_context: str = ""
+) -> list[Message]:
+    """ViPlan's Ground (or Ground + CoT) prompt as its code sent it: the system message,
+    then the user message with one ``<image>`` marker and the question after it.
+
+    A family places its description of the scene where the paper did: ``system_context``
+    follows the system part, ``user_context`` comes before the image.
+    """
     system = COT_SYSTEM if cot else GROUND_SYSTEM
-    return f"{system}\n\n{environment}\n\n<image>\nQuestion: {question}"
+    if system_context:
+        system = f"{system}\n\n{system_context}"
+    user = f"<image>\nQuestion: {question}"
+    if user_context:
+        user = f"{user_context}\n\n{user}"
+    return [Message("system", system), Message("user", user)]
 
 
 def judge(response: str, answer_key: dict[str, Any]) -> Judgement:

@@ -66,6 +66,10 @@ def test_lmms_hooks_on_dataset_records(mini_data: Path) -> None:
     assert "<image>" not in text and text.endswith("\nAnswer:") and "Question:" in text
     gold = "Yes" if '"answer": true' in record["answer_key"] else "No"
     assert utils.process_results(record, [gold]) == {"score": 1.0}
+    system, user = utils.doc_to_messages(record)  # chat models: ViPlan's roles, the image in its place
+    assert system["role"] == "system" and system["content"][0]["text"].startswith("You are tasked with replying")
+    assert [part["type"] for part in user["content"]] == ["image", "text"]
+    assert user["content"][1]["text"].startswith("Question: ")
 
 
 inspect_ai = pytest.importorskip("inspect_ai", reason="the inspect_ai adapter needs pip install 'planarium[harness]'")

@@ -95,7 +95,10 @@ def test_openai_agent_sends_images_as_data_urls(mini_data: Path, scripted_endpoi
     assert all(line["episode"]["replies"][0].startswith('{"plan"') for line in report.logs)
     request = ScriptedModel.seen[0]
     assert request["model"] == "scripted-vlm" and request["temperature"] == 0
-    parts = request["messages"][0]["content"]
+    system, user = request["messages"]  # ViPlan's planner prompt: its system message, then the user's
+    assert system["role"] == "system" and system["content"].startswith("You are an expert planning assistant.")
+    assert user["role"] == "user"
+    parts = user["content"]
     images = [p for p in parts if p["type"] == "image_url"]
     assert len(images) == 1 and images[0]["image_url"]["url"].startswith("data:image/png;base64,")
     assert all("<image>" not in p["text"] for p in parts if p["type"] == "text")
@@ -117,6 +120,23 @@ def test_vllm_requests_build_without_weights() -> None:
     assert kinds == ["text", "image_url", "text", "image_url", "text"]
     with pytest.raises(ValueError, match="markers"):
         chat_messages({"text": "<image>", "images": []})
+
+
+def test_observations_with_roles_are_sent_with_them_and_images_follow_the_markers_across_messages() -> None:
+    messages = [
+        {"role": "system", "content": "rules"},
+        {"role": "user", "content": "past <image>"},
+        {"role": "assistant", "content": "action: move"},
+        {"role": "user", "content": "goal <image> now <image>"},
+    ]
+    observation = {"text": "flat", "messages": messages, "images": ["A", "B", "C"]}
+    sent = chat_messages(observation)
+    assert [m["role"] for m in sent] == ["system", "user", "assistant", "user"]
+    assert sent[0]["content"] == "rules" and sent[2]["content"] == "action: move"
+    urls = [p["image_url"]["url"] for m in (sent[1], sent[3]) for p in m["content"] if p["type"] == "image_url"]
+    assert urls == [f"data:image/png;base64,{x}" for x in "ABC"]
+    with pytest.raises(ValueError, match="system message"):
+        chat_messages({"text": "", "messages": [{"role": "system", "content": "<image>"}], "images": ["A"]})
 
 
 def test_vllm_missing_gives_a_clear_error() -> None:

@@ -34,6 +34,23 @@ def test_load_dataset_round_trip(mini_data: Path) -> None:
     assert set(load_dataset(str(mini_data), CONFIG).keys()) == {"test", "dev"}
 
 
+def test_every_prompt_column_has_its_chat_twin_with_the_papers_roles(mini_data: Path) -> None:
+    first = load_dataset(str(mini_data), CONFIG, split="test")[0]
+    for column, chat in (("prompt", "messages"), ("cot", "cot_messages")):
+        system, user = first[chat]  # ViPlan's Ground prompts: a system and a user message
+        assert (system["role"], user["role"]) == ("system", "user")
+        assert first[column] == f"{system['content']}\n\n{user['content']}"  # the flat text is the same prompt
+        assert user["content"].count("<image>") == 1 and "<image>" not in system["content"]
+    for config in select(None):  # configs that give only the flat text: one user message holding it
+        shards = sorted((mini_data / "data" / config.name).glob("test-*.parquet"))
+        for record in pq.read_table(shards[0], columns=["prompt", "messages"]).to_pylist()[:3]:
+            assert "".join(m["content"] for m in record["messages"]).count("<image>") == record["prompt"].count(
+                "<image>"
+            )
+            if len(record["messages"]) == 1:
+                assert record["messages"] == [{"role": "user", "content": record["prompt"]}], config.name
+
+
 def test_schema_metadata_carries_the_features(mini_data: Path) -> None:
     shard = next((mini_data / "data" / CONFIG).glob("test-*.parquet"))
     assert Features.from_arrow_schema(pq.read_schema(shard)) == SPEC.features
@@ -109,6 +126,24 @@ def test_the_card_is_a_hugging_face_card_with_a_citation_per_paper(mini_data: Pa
     citation = card.text.split("## Citation\n", 1)[1].split("\n## ", 1)[0]
     assert citation.count("```bibtex") == len(papers) and all(bibtex(paper) in citation for paper in papers)
     assert 'load_dataset("./parquet", ' in card.text  # a path, never the bare builder name
+
+
+def _families_section(card: str) -> list[str]:
+    section = card.split("\n## Families\n", 1)[1].split("\n## ", 1)[0]
+    return [line for line in section.splitlines() if line]
+
+
+def test_the_card_lists_exactly_the_families_it_holds(mini_data: Path, tmp_path: Path) -> None:
+    from scorer.families import families
+
+    listed = _families_section((mini_data / "README.md").read_text())
+    built = {name for name, family in families().items() if any(not spec.imported for spec in family.configs())}
+    assert {line.split("**")[1] for line in listed} == built
+    build(tmp_path, "slidegeom-describe", MINI)  # a folder of one config names one family, that config only
+    [line] = _families_section((tmp_path / "README.md").read_text())
+    assert line.startswith("- **slidegeom**:") and line.endswith("Configs: `slidegeom-describe`.")
+    header = (tmp_path / "README.md").read_text().split("\n## Families\n", 1)[0]
+    assert "AsgardBench" not in header and "ViPlan" not in header  # no paper claimed by the header itself
 
 
 def test_the_card_license_follows_an_imported_config(mini_data: Path, tmp_path: Path) -> None:

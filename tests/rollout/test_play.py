@@ -24,6 +24,9 @@ def test_gold_episode_terminates_is_logged_and_scores_one(
     assert observation["text"].count("<image>") == len(observation["images"]) == 1
     assert base64.b64decode(observation["images"][0]).startswith(PNG_SIGNATURE)
     assert opened["info"]["settings"]["mode"] == "planner"
+    system, user = observation["messages"]  # the prompt with its roles, as ViPlan's code sent it
+    assert (system["role"], user["role"]) == ("system", "user") and "<image>" in user["content"]
+    assert observation["text"] == f"{system['content']}\n\n{user['content']}"
     replies = gold_replies(row)
     results = [client.step(opened["episode_id"], reply) for reply in replies]
     assert all(not r["terminated"] and r["observation"]["images"] for r in results[:-1])

@@ -1,5 +1,8 @@
 """lm-evaluation-harness hooks of Planarium's text configs: scoring goes through
-Planarium's own scorer (``scorer.harness``), never a re-implementation.
+Planarium's own scorer (``scorer.harness``), never a re-implementation. These configs'
+prompts (ACPBench Hard's) have no system part, so the flat prompt column is the whole
+message, as their ``messages`` twin says; lm-eval applies the model's chat template to it
+with ``--apply_chat_template``.
 
     lm_eval --model hf --model_args pretrained=NAME --include_path adapters/lm_eval_tasks --tasks planarium_acp_hard
 """

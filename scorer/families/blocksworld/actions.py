@@ -15,7 +15,6 @@ from scorer.episodes.viplan_world import NO_FAILURE, UNPARSABLE, ActionChoice, F
 from scorer.families.blocksworld.state import Layout, column_names
 
 NOT_EXIST = "action does not exist"
-BAD_PARAMETERS = "parameters incorrectly specified"
 
 
 def move_name(block: str, column: str) -> str:
@@ -35,9 +34,9 @@ def parse_action(reply: str, blocks: list[str], n_columns: int) -> ActionChoice:
     if not isinstance(name, str) or name.strip().lower() != "moveblock":
         return ActionChoice(error=NOT_EXIST, raw_name=str(name)[:80])
     block, column = _block_and_column(entry.get("parameters"))
-    if block is None or column is None:
-        return ActionChoice(error=BAD_PARAMETERS, raw_name=name)
-    if block not in blocks or column not in column_names(n_columns):
+    # ViPlan's code reads parameters["block"] and ["column"]: a missing or malformed one, or
+    # an object the problem lacks, leaves it no action, which it reports as not existing.
+    if block is None or column is None or block not in blocks or column not in column_names(n_columns):
         return ActionChoice(error=NOT_EXIST, raw_name=name)
     return ActionChoice(move_name(block, column), move_json(block, column))
 

@@ -1,35 +1,59 @@
-"""ViPlan's VLM-as-planner prompts for blocksworld (ViPlan, appendix I: Plan, Plan + CoT).
+"""ViPlan's blocksworld prompts, word for word (ViPlan, appendix I: Ground, Ground + CoT,
+Plan, Plan + CoT), as its code sent them: a system and a user message.
 
-The Action variants ask for one action instead of a plan, with the wording adjusted, as
-the appendix describes. ViPlan's environment description ended with a sentence copied
-from the grounding prompt ("... evaluate the question ..."), which we leave out.
+Everything the paper prints is kept as printed, its slips included: the planner's
+description of the environment ends with a sentence copied from the grounding prompt
+("... evaluate the question ..."), and the column list names all five labels
+whatever the number of columns. The Action and Action + CoT variants ask for one
+action instead of a plan; the paper gives no text for them ("the wording in the
+system prompt adjusted accordingly"), so theirs is ours, changed only where a plan
+becomes an action.
 """
 
 from __future__ import annotations
 
-from scorer.families.blocksworld.verbalize import ENVIRONMENT
+from collections.abc import Sequence
 
+from scorer.episodes.base import Message
+from scorer.families.blocksworld.state import Layout
+from scorer.families.blocksworld.verbalize import ENVIRONMENT, goal_sentences
+from scorer.tasks.ground import ground_messages
+
+_EVALUATE = "Your task is to correctly evaluate the question based on the image provided."
+# The planner's description: the same scene, "The environment is about ...", with the
+# grounding prompt's closing sentence left in (ViPlan, appendix I, Plan prompt).
+PLANNER_ENVIRONMENT = ENVIRONMENT.replace("The image will be about", "The environment is about", 1) + " " + _EVALUATE
+
+# The first line of both planner system prompts ends with a space, as in ViPlan's code.
 _ROLE = (
     "You are an expert planning assistant. You will be given an image which represents the current state "
     "of the environment you are in, a natural language description of the goal that needs to be achieved "
-    "and a set of actions that can be performed in the environment."
+    "and a set of actions that can be performed in the environment. \n"
 )
 _TASK = {
     "plan": "Your task is to generate a plan that achieves the goal, in the form of a sequence of actions "
-    "that need to be executed to reach the goal.",
-    "action": "Your task is to choose the next action to take towards the goal, as a single action.",
+    "that need to be executed to reach the goal.\n",
+    "action": "Your task is to choose the next action to take towards the goal, in the form of a single action "
+    "that needs to be executed next.\n",
 }
-_COT = (
-    "Before answering, think carefully step by step about the actions you need to take and what the "
-    "expected outcome of each action is. Write the reasoning behind your answer and justify each action you "
-    "are going to take. Make sure that each action is possible, and if previous actions failed, reason about "
-    "why this could be the case."
-)
-_ACTION_JSON = '{\n    "action": action_name,\n    "parameters": {\n        parameter_name: parameter_value\n    }\n}'
+_COT = {
+    output: f"Before answering with the {output}, think carefully step by step about the actions you need to take "
+    "and what the expected outcome of each action is. Write the reasoning behind the "
+    f"{output} and justify each action you are going to take. Make sure that each action is possible, and if "
+    "previous actions failed, reason about why this could be the case.\n\n"
+    for output in ("plan", "action")
+}
+_FORMAT = {
+    False: "The format of your output should be a JSON object with the following structure:\n",
+    True: "The format of your output should be a JSON object with the following structure. Make sure that the "
+    "explanation is also written inside the json.\n",
+}
 _FEEDBACK = (
     "You will also receive feedback of the previously taken actions, with a note showing if they failed or "
-    "not. If an action failed, think about why that could be and then output a new {what} accordingly."
+    "not. If an action failed, think about why that could be and then output a new {output} accordingly."
 )
+# ViPlan's JSON shapes, indentation included; the action shape is one element of the plan's.
+_ACTION_JSON = '{\n    "action": action_name,\n    "parameters": {\n        parameter_name: parameter_value\n    }\n}'
 ACTIONS = (
     "You have only one action available, called `moveblock(block, column)`. This action allows you to move "
     "a block from its current column to the specified column. In order to perform this action, the block you "
@@ -38,38 +62,54 @@ ACTIONS = (
     "blocks that are already in that column, if any.\n"
     "To refer to the blocks, use lowercase letters for the colors: 'r' for red, 'g' for green, 'b' for blue, "
     "'y' for yellow, 'p' for purple, 'o' for orange. To refer to the columns, use the labels provided in the "
-    "image, {columns}."
+    "image, 'c1', 'c2', 'c3', 'c4' and 'c5'."
 )
 
 
 def output_format(output: str, cot: bool) -> str:
     """The JSON shape the reply must contain."""
-    explanation = '    "explanation": <a detailed explanation>,\n' if cot else ""
+    explanation = f'  "explanation": <a detailed explanation of the {output}>,\n' if cot else ""
     if output == "plan":
-        action = _ACTION_JSON.replace("\n", "\n        ")
-        return "{\n" + explanation + '    "plan": [\n        ' + action + ",\n        ... other actions ...\n    ]\n}"
-    if cot:
-        return "{\n" + explanation + _ACTION_JSON[2:]
-    return _ACTION_JSON
+        action = _ACTION_JSON.replace("\n", "\n    ")
+        return "{\n" + explanation + '  "plan": [\n    ' + action + ",\n    ... other actions ...\n    ]\n}"
+    return (
+        "{\n" + explanation + '  "action": action_name,\n  "parameters": {\n    parameter_name: parameter_value\n  }\n}'
+    )
 
 
 def planner_system(output: str, cot: bool) -> str:
-    parts = [_ROLE, _TASK[output]]
-    if cot:
-        parts.append(_COT)
-    inside = " Make sure that the explanation is also written inside the json." if cot else ""
-    parts.append(f"The format of your output should be a JSON object with the following structure.{inside}")
-    body = " ".join(parts)
-    fmt = f"```json\n{output_format(output, cot)}\n```"
-    return f"{body}\n{fmt}\n\n{_FEEDBACK.format(what=output)}"
+    reasoning = _COT[output] if cot else ""
+    shape = f"```json\n{output_format(output, cot)}\n```\n\n"
+    return _ROLE + _TASK[output] + reasoning + _FORMAT[cot] + shape + _FEEDBACK.format(output=output)
 
 
-def planner_user(n_columns: int, goal: str, previous_actions: str) -> str:
-    labels = ", ".join(f"'c{i}'" for i in range(1, n_columns + 1))
+def planner_user(goal: str, previous_actions: str) -> str:
     return (
-        f"## Description of the environment\n{ENVIRONMENT}\n\n"
-        f"## Available actions\n{ACTIONS.format(columns=labels)}\n\n"
+        f"## Description of the environment\n{PLANNER_ENVIRONMENT}\n\n"
+        f"## Available actions\n{ACTIONS}\n\n"
         f"## Goal\n{goal}\n\n"
         f"## Previously taken actions\n{previous_actions}\n\n"
         "## Current environment state\n<image>"
     )
+
+
+def planner_goal(goal: Layout, blocks: Sequence[str]) -> str:
+    """The goal as ViPlan's planner states it: one line per block, in ``blocks`` order (the
+    problem's declaration order, as ViPlan iterates its objects), each sentence followed by
+    a space and a line break, as its code writes them."""
+    sentences = goal_sentences(goal)
+    return "".join(f"{sentences[block]} \n" for block in blocks)
+
+
+def planner_messages(output: str, cot: bool, goal: str, previous_actions: str) -> list[Message]:
+    """ViPlan's Plan (+ CoT) prompt, or our Action (+ CoT) form of it."""
+    return [Message("system", planner_system(output, cot)), Message("user", planner_user(goal, previous_actions))]
+
+
+def grounder_messages(question: str, cot: bool) -> list[Message]:
+    """ViPlan's Ground prompt keeps the scene's description in the system message, closed
+    by "Your task is to correctly evaluate ..."; Ground + CoT puts it in the user message
+    before the image, without that sentence (ViPlan, appendix I)."""
+    if cot:
+        return ground_messages(question, cot=True, user_context=ENVIRONMENT)
+    return ground_messages(question, system_context=f"{ENVIRONMENT} {_EVALUATE}")

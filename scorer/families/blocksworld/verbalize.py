@@ -46,8 +46,13 @@ def question(atom: str, text_view: bool = False) -> str:
 
 
 def goal_text(goal: Layout) -> str:
-    """One sentence per block, in ViPlan's goal style."""
-    sentences = []
+    """One sentence per block, in ViPlan's goal style, column by column on one line."""
+    return " ".join(goal_sentences(goal).values())
+
+
+def goal_sentences(goal: Layout) -> dict[str, str]:
+    """Each block's goal sentence (ViPlan's ``get_goal_str`` clauses), column by column."""
+    sentences = {}
     for column, stack in zip(column_names(len(goal)), goal):
         for height, block in enumerate(stack):
             clauses = []
@@ -56,8 +61,8 @@ def goal_text(goal: Layout) -> str:
             if height == len(stack) - 1:
                 clauses.append("needs to be the topmost block in its column")
             clauses.append(f"needs to be in the column with label '{column}'")
-            sentences.append(f"The {block_name(block)} {_join_clauses(clauses)}.")
-    return " ".join(sentences)
+            sentences[block] = f"The {block_name(block)} {_join_clauses(clauses)}."
+    return sentences
 
 
 def _join_clauses(clauses: list[str]) -> str:

@@ -8,11 +8,11 @@ model reads a prompt that matches what it is given.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from functools import lru_cache
 from typing import cast
 
-from scorer.episodes.base import Observation
+from scorer.episodes.base import Message, Observation
 from scorer.families.blocksworld.images import state_png
 from scorer.families.blocksworld.state import Layout
 from scorer.families.blocksworld.view_2d import render_2d
@@ -26,17 +26,19 @@ TEXT_VIEW_WORDS = (
     ("an image which represents", "a text description which represents"),
     ("The image will be about", "The description will be about"),
     ("the labels provided in the image", "the labels given in the description"),
+    ("based on the image provided", "based on the description provided"),
     ("a question about the given image", "a question about the given description"),
     ("Previously, in the same state (image) as the one shown", "Previously, in the same state as the one described"),
     ("a question about an image", "a question about a description"),
 )
 
 
-def observation(view: str, prompt: str, layout: Layout) -> Observation:
-    """``prompt`` (one image marker) with the state shown in ``view``."""
+def observation(view: str, messages: Sequence[Message], layout: Layout) -> Observation:
+    """``messages`` (one image marker in all) with the state shown in ``view``."""
     if view == "text":
-        return Observation(text_view_prompt(prompt, render_text(layout)))
-    return Observation(prompt, ((view, layout),), _view_png)
+        state_text = render_text(layout)
+        return Observation.chat([Message(m.role, text_view_prompt(m.content, state_text)) for m in messages])
+    return Observation.chat(messages, ((view, layout),), _view_png)
 
 
 def text_view_prompt(prompt: str, state_text: str) -> str:

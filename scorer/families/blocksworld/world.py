@@ -8,17 +8,18 @@ only answers their questions about blocks and columns.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
 
 from scorer.dataset import KeyRow
-from scorer.episodes.base import Observation
+from scorer.episodes.base import Message, Observation
 from scorer.episodes.viplan_world import ActionChoice, FailureDraw, FeedbackWords
 from scorer.families.blocksworld.actions import draw_failure, move_json, parse_action
-from scorer.families.blocksworld.prompts import planner_system, planner_user
+from scorer.families.blocksworld.prompts import grounder_messages, planner_goal, planner_messages
 from scorer.families.blocksworld.state import Layout, layout_from_atoms
 from scorer.families.blocksworld.task import row_task
-from scorer.families.blocksworld.verbalize import ENVIRONMENT, goal_text, question
+from scorer.families.blocksworld.verbalize import question
 from scorer.families.blocksworld.views import VIEWS, observation
 
 GROUNDER_MAX_ACTIONS = 20  # ViPlan's check_plan default; its blocksworld script does not change it
@@ -27,7 +28,6 @@ GROUNDER_MAX_ACTIONS = 20  # ViPlan's check_plan default; its blocksworld script
 class BlocksWorld:
     views: tuple[str, ...] = VIEWS
     feedback = FeedbackWords()
-    environment = ENVIRONMENT
     max_actions = GROUNDER_MAX_ACTIONS
     enumerates = True
 
@@ -38,7 +38,8 @@ class BlocksWorld:
 
     @cached_property
     def goal(self) -> str:
-        return goal_text(self.layout(self.task.goal_pos))
+        blocks = [name for name, kind in self.task.objects.items() if kind == "block"]
+        return planner_goal(self.layout(self.task.goal_pos), blocks)
 
     def layout(self, state: int) -> Layout:
         return layout_from_atoms(self.task.true_atoms(state), self.n_columns)
@@ -46,11 +47,14 @@ class BlocksWorld:
     def max_steps(self) -> int:
         return int(self.row.meta["max_steps"])
 
-    def observe(self, view: str, prompt: str, state: int) -> Observation:
-        return observation(view, prompt, self.layout(state))
+    def observe(self, view: str, messages: Sequence[Message], state: int) -> Observation:
+        return observation(view, messages, self.layout(state))
 
-    def planner_prompt(self, output: str, cot: bool, previous_actions: str, state: int) -> str:
-        return f"{planner_system(output, cot)}\n\n{planner_user(self.n_columns, self.goal, previous_actions)}"
+    def planner_prompt(self, output: str, cot: bool, previous_actions: str, state: int) -> list[Message]:
+        return planner_messages(output, cot, self.goal, previous_actions)
+
+    def ground_prompt(self, question: str, cot: bool) -> list[Message]:
+        return grounder_messages(question, cot)
 
     def question(self, atom: str) -> str:
         return question(atom)

@@ -134,8 +134,8 @@ class SlideGeomEpisode:
         if last is None and self.steps:  # history 0: the feedback is still shown
             s = self.steps[-1]
             last = PastStep(len(self.steps) - 1, "", s.command, s.outcome.feedback)
-        text = episode_prompt(view, self.board.size, goal, current, len(self.steps), past, last)
-        return Observation(text, tuple(keys), state_png if keys else None)
+        messages = episode_prompt(view, self.board.size, goal, current, len(self.steps), past, last)
+        return Observation.chat(messages, tuple(keys), state_png if keys else None)
 
     def _shown(self, placement: Placement, role: str, label: str, keys: list[ImageKey]) -> str:
         """The board as the prompt shows it; an image view also records the image's key."""

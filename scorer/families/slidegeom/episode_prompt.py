@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from scorer.episodes.base import Message
 from scorer.families.slidegeom.board import COLOURS, DIRECTIONS, SHAPES, cell_name
 from scorer.families.slidegeom.symbols_2d import SHAPE_SYMBOLS_2D
 
@@ -62,9 +63,11 @@ def instructions(view: str, board_size: int) -> str:
 
 def episode_prompt(
     view: str, board_size: int, goal: str, current: str, step: int, past: Sequence[PastStep], last: PastStep | None
-) -> str:
-    """The whole prompt of one step; ``goal`` and ``current`` are shown boards."""
-    parts = [instructions(view, board_size)]
+) -> list[Message]:
+    """The whole prompt of one step; ``goal`` and ``current`` are shown boards. The
+    instructions are the system message and the rest the user's, as iVISPAR's code sends
+    them (its system prompt, then the images and the step's text)."""
+    parts = []
     if past:
         recalled = [f"State at step {p.step}:{_board(p.board)}\nYour action: {_said(p)}" for p in past]
         parts.append("## Previous steps\n" + "\n\n".join(recalled))
@@ -76,7 +79,7 @@ def episode_prompt(
         "## Your move\nThink step by step: compare the current state with the goal state, then choose one "
         "move. End your reply with:\naction: move <object color> <object shape> <direction>"
     )
-    return "\n\n".join(parts)
+    return [Message("system", instructions(view, board_size)), Message("user", "\n\n".join(parts))]
 
 
 def _board(shown: str) -> str:

@@ -54,7 +54,7 @@ def test_feedback_uses_viplan_forms() -> None:
     outcomes = [episode.step(reply).info["feedback"] for reply in replies]
     assert outcomes[0] == {"action": "fly", "outcome": "action does not exist"}
     assert outcomes[1]["outcome"] == "action does not exist"
-    assert outcomes[2]["outcome"] == "parameters incorrectly specified"
+    assert outcomes[2]["outcome"] == "action does not exist"  # ViPlan: a missing parameter leaves no action
     assert outcomes[3]["outcome"] == "unparsable"
     next_prompt = episode.step(_plan_reply(row.answer_key["optimal_plan"])).observation
     assert next_prompt is not None and '"outcome": "action does not exist"' in next_prompt.text

@@ -223,3 +223,28 @@ def test_replay_reproduces_a_live_episode_and_ignores_extra_replies() -> None:
         episode.step(reply)
     replayed = replay(corner_row(), episode.settings, [*replies, "move red cube left"])
     assert replayed == {**episode.outcome(), "ignored_replies": 1}
+
+
+# -- the prompt's roles and what iVISPAR's instruction states -------------------------
+
+# What iVISPAR's system prompt states (the anchors notes on its code; the paper prints it
+# only as a figure, appendix A.1.1), and where our own wording says it.
+IVISPAR_INSTRUCTION = {
+    "the board and its size": "The board has 4x4 cells",
+    "one object per tile": "each cell holds at most one geom",
+    "no leaving the board or overlapping": "A move that would leave the board or land on another geom is invalid",
+    "invalid actions leave the board unchanged": "is invalid and leaves the board unchanged",
+    "the exact action format": "move <object color> <object shape> <direction>",
+    "the valid colours, shapes and directions": "Colors: ",
+    "no coordinates": "Do not use coordinates in the command.",
+}
+
+
+@pytest.mark.parametrize("fact", sorted(IVISPAR_INSTRUCTION))
+@pytest.mark.parametrize("view", ["3d", "2d", "text"])
+def test_the_instruction_is_the_system_message_and_states_ivispars_rules(fact: str, view: str) -> None:
+    observation, _ = make_episode(corner_row(), {"view": view}).reset()
+    system, user = observation.roles()  # iVISPAR's code: its instruction as the system prompt, then the step
+    assert (system.role, user.role) == ("system", "user") and "<image>" not in system.content
+    assert IVISPAR_INSTRUCTION[fact] in system.content
+    assert observation.text == f"{system.content}\n\n{user.content}"

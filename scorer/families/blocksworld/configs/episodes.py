@@ -11,9 +11,10 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from data_build.rows import dumps, image_cell, row_features
+from data_build.rows import dumps, image_cell, prompt_columns, row_features
 from data_build.spec import BuildSettings, ConfigSpec, Rows
 from scorer.dataset import KeyRow
+from scorer.episodes.base import Observation
 from scorer.episodes.engine import make_episode
 from scorer.families.base import card_template
 from scorer.families.blocksworld import DIFFICULTIES, BlocksProblem, domain_pddl, goal_text
@@ -54,8 +55,7 @@ def make_row(
             }
         ),
     }
-    row["prompt"] = _first_prompt(row, config)
-    return row
+    return {**row, **prompt_columns(_first_observation(row, config))}
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,7 @@ class ImportedFacts:
         return facts
 
 
-def _first_prompt(row: dict, config: str) -> str:
+def _first_observation(row: dict, config: str) -> Observation:
     key_row = KeyRow(
         row["id"],
         config,
@@ -88,7 +88,7 @@ def _first_prompt(row: dict, config: str) -> str:
         json.loads(row["meta"]),
     )
     observation, _ = make_episode(key_row).reset()
-    return observation.text
+    return observation
 
 
 def build(settings: BuildSettings) -> Rows:

@@ -16,16 +16,16 @@ import random
 from dataclasses import dataclass
 
 from data_build import yes_no
-from data_build.rows import dumps, image_cell, row_features
+from data_build.rows import chat_prompt, dumps, image_cell, row_features
 from data_build.spec import SIZES, BuildSettings, ConfigSpec, Rows, apportion
 from scorer.families.base import card_template
-from scorer.families.blocksworld import ENVIRONMENT, BlocksProblem, domain_pddl, layout_from_atoms, problem_pddl
+from scorer.families.blocksworld import BlocksProblem, domain_pddl, layout_from_atoms, problem_pddl
 from scorer.families.blocksworld.images import state_png
 from scorer.families.blocksworld.problems import FRESH_CHECK, blocksworld_problems, problem_counts
+from scorer.families.blocksworld.prompts import grounder_messages
 from scorer.families.blocksworld.state import Layout
 from scorer.families.blocksworld.verbalize import question, split_atom
 from scorer.pddl import Task
-from scorer.tasks.ground import ground_prompt
 
 CONFIG = "blocksworld-ground"
 DIFFICULTY_ORDER = {"simple": 0, "medium": 1, "hard": 2}
@@ -87,14 +87,15 @@ def balance(pool: list[Question], rng: random.Random) -> list[Question]:
 
 def make_row(q: Question, split: str, index: int) -> dict:
     text = question(q.atom)
+    plain, cot = grounder_messages(text, cot=False), grounder_messages(text, cot=True)
     return {
         "id": f"{CONFIG}/{split}/{index:04d}",
         "domain": "blocksworld",
         "task": "ground",
         "difficulty": q.problem.difficulty,
         "images": [image_cell(state_png(q.layout))],
-        "prompt": ground_prompt(ENVIRONMENT, text),
-        "cot": ground_prompt(ENVIRONMENT, text, cot=True),
+        **chat_prompt("prompt", plain),
+        **chat_prompt("cot", cot),
         "domain_pddl": domain_pddl(),
         "problem_pddl": problem_pddl(f"{q.problem.name}-s{q.state_index}", q.layout, q.problem.goal),
         "answer_key": dumps({"answer": q.answer}),

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from tqdm import tqdm
 
 from data_build import yes_no
-from data_build.rows import dumps, image_cell, row_features
+from data_build.rows import chat_prompt, dumps, image_cell, row_features
 from data_build.spec import BuildSettings, ConfigSpec, Rows
 from scorer.families.base import card_template
 from scorer.families.household.generate import DIFFICULTIES
@@ -30,7 +30,7 @@ from scorer.families.household.sight import Sight, split_atom
 from scorer.families.household.trajectory import PlanState, plan_states
 from scorer.families.household.verbalize import ENVIRONMENT, GROUNDED_PREDICATES, question
 from scorer.pddl import Task, problem_for_state
-from scorer.tasks.ground import ground_prompt
+from scorer.tasks.ground import ground_messages
 
 CONFIG = "household-ground"
 
@@ -96,8 +96,9 @@ def make_row(q: Question, split: str, index: int) -> dict:
         "task": "ground",
         "difficulty": q.problem.difficulty,
         "images": [image_cell(state_png(q.at.seen))],
-        "prompt": ground_prompt(ENVIRONMENT, text),
-        "cot": ground_prompt(ENVIRONMENT, text, cot=True),
+        # ViPlan-HH's Ground prompts: the home's description opens the user message (appendix I).
+        **chat_prompt("prompt", ground_messages(text, user_context=ENVIRONMENT)),
+        **chat_prompt("cot", ground_messages(text, cot=True, user_context=ENVIRONMENT)),
         "domain_pddl": domain_pddl(),
         "problem_pddl": problem_for_state(task, domain_pddl(), q.at.state, f"{q.problem.name}-s{q.at.index}"),
         "answer_key": dumps({"answer": q.answer}),

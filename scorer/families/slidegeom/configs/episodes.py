@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from data_build.rows import dumps, image_cell, row_features
+from data_build.rows import dumps, image_cell, prompt_columns, row_features
 from data_build.spec import SPLITS, BuildSettings, ConfigSpec, Rows
 from scorer.dataset import KeyRow
 from scorer.episodes.engine import make_episode
@@ -116,7 +116,7 @@ def make_row(
     fields = key_fields(problem, config, split, index, extra_meta)
     observation, _ = make_episode(key_row(fields, config)).reset()
     images = [image_cell(png) for png in observation.images_png()]
-    return {**fields, "images": images, "prompt": observation.text}
+    return {**fields, "images": images, **prompt_columns(observation)}
 
 
 def build(settings: BuildSettings) -> Rows:
