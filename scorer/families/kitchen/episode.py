@@ -187,7 +187,7 @@ class KitchenEpisode:
         parts = PromptParts(
             self.task.description, self.available, scene, history, self.plan, self.memory, not self.steps
         )
-        return Observation(render_prompt(parts), tuple(keys), ego_png if keys else None)
+        return Observation.chat(render_prompt(parts), tuple(keys), ego_png if keys else None)
 
     def outcome(self) -> dict[str, Any]:
         steps = len(self.steps)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scorer.episodes.base import Message
 from scorer.families.kitchen import strings as S
 
 IMAGE_MARKER = "<image>"
@@ -61,16 +62,18 @@ class PromptParts:
     first_step: bool
 
 
-def render_prompt(parts: PromptParts) -> str:
-    sections = [
+def render_prompt(parts: PromptParts) -> tuple[Message, Message]:
+    """The prompt as AsgardBench's client sends it: the part that stays the same through an
+    episode (task, objects, actions, rules) as the system message, what changes from step to
+    step (the scene, the notes) and the reply format as the user message."""
+    static = [
         "You act inside a simulated home. You see it only through the pictures (or the scene text) below.",
         f"Your task is: {parts.task}",
         _section("AVAILABLE OBJECTS", ", ".join(parts.objects)),
         _section("AVAILABLE ACTIONS", ACTIONS_TEXT),
         _section("WORLD RULES", RULES_TEXT),
     ]
-    if parts.scene:
-        sections.append(_section("WHAT YOU SEE", parts.scene))
+    dynamic = [_section("WHAT YOU SEE", parts.scene)] if parts.scene else []
     notes = [S.HISTORY_HEADER, *(parts.history or ["(none yet)"])]
     if parts.first_step:
         notes.append("This is your first action: nothing has been tried yet.")
@@ -78,8 +81,8 @@ def render_prompt(parts: PromptParts) -> str:
         notes += ["", S.PLAN_HEADER, parts.plan, "(Your own earlier plan: check it against what you see now.)"]
     if parts.memory:
         notes += ["", S.MEMORY_HEADER, parts.memory]
-    sections += [_section("AGENT NOTES", "\n".join(notes)), _section("REPLY FORMAT", FORMAT_TEXT)]
-    return "\n\n".join(sections)
+    dynamic += [_section("AGENT NOTES", "\n".join(notes)), _section("REPLY FORMAT", FORMAT_TEXT)]
+    return Message("system", "\n\n".join(static)), Message("user", "\n\n".join(dynamic))
 
 
 def _section(title: str, body: str) -> str:

@@ -90,6 +90,18 @@ def test_plan_and_memory_come_back_in_the_next_prompt(row: KeyRow) -> None:
     assert S.MEMORY_HEADER not in text and S.PLAN_HEADER not in text
 
 
+def test_static_part_is_the_system_message(row: KeyRow) -> None:
+    """AsgardBench's client sends the part that never changes in an episode as the system
+    message and the scene, notes and images as the user message (anchors notes, 2.1)."""
+    episode = make_episode(row, {})
+    first, _ = episode.reset()
+    after = episode.step(answer("FIND Mug")).observation
+    assert [m.role for m in first.roles()] == ["system", "user"]
+    assert first.roles()[0] == after.roles()[0]  # the same system message at every step
+    assert "WORLD RULES" in first.roles()[0].content and "<image>" not in first.roles()[0].content
+    assert after.roles()[1].content.count("<image>") == 2 and "0. FIND Mug" in after.roles()[1].content
+
+
 def test_views_images_and_text(row: KeyRow) -> None:
     episode = make_episode(row, {})
     first, _ = episode.reset()
