@@ -44,14 +44,24 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from scorer.episodes.base import Message, Observation, SettingsError, StepResult, check_settings
+from scorer.episodes.base import (
+    PARSER_SETTING,
+    Message,
+    Observation,
+    SettingsError,
+    StepResult,
+    check_parser,
+    check_settings,
+)
 from scorer.episodes.viplan_planner import check_fail_prob, check_view
 from scorer.episodes.viplan_world import ViplanWorld, viplan_call
 from scorer.pddl import GroundAction, PlannerCache, PlannerVerdict, Task, bfs, plan_with_planner, problem_for_state
 from scorer.tasks._yes_no import parse_yes_no
+from scorer.tasks.paper_yes_no import paper_yes_no
 
 DEFAULTS: dict[str, Any] = {  # "view" and "max_actions" default to the world's
     "mode": "grounder",
+    PARSER_SETTING: "ours",  # or ViPlan's own yes/no reading (paper_yes_no)
     "view": "",
     "memory": False,
     "cot": False,
@@ -121,6 +131,7 @@ class GrounderEpisode:
         self.settings = check_settings(settings, defaults, "grounder")
         _check_ranges(self.settings)
         check_view(self.settings, world)
+        check_parser(self.settings)
         self.world, self.row, self.task = world, world.row, world.task
         self.true_state = self.task.init
         self.believed = 0
@@ -186,7 +197,7 @@ class GrounderEpisode:
         return {**info, "phase": ask.phase, "atom": ask.atom, "question": self.world.question(ask.atom)}
 
     def _record(self, ask: Ask, reply: str) -> Answer:
-        parsed = parse_yes_no(reply)
+        parsed = paper_yes_no(reply) if self.settings[PARSER_SETTING] == "paper" else parse_yes_no(reply)
         if parsed is None:
             self.counts["unparsable"] += 1
         said_yes = bool(parsed)

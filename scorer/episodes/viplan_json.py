@@ -34,3 +34,18 @@ def first_action_entry(reply: str) -> dict[str, Any] | None:
     if isinstance(document.get("action"), dict):
         return document["action"]
     return document if isinstance(document.get("action"), str) else None
+
+
+def paper_plan_entry(reply: str) -> dict[str, Any] | None:
+    """ViPlan's own reading of a planner reply (its ``parse_json_output`` and the checks of
+    its planning loop): ``json.loads`` of the text from the first ``{`` to the last ``}``;
+    the document must hold ``"plan"``, a non-empty list whose first entry has an
+    ``"action"``. None where ViPlan's loop stops the episode instead: a JSON error, or a
+    document without such a plan (its failsafe raises on it and the loop breaks)."""
+    try:
+        document = json.loads(reply[reply.find("{") : reply.rfind("}") + 1])
+        first = document["plan"][0]
+        first["action"]
+    except (ValueError, RecursionError, LookupError, TypeError):
+        return None
+    return first if isinstance(first, dict) else None

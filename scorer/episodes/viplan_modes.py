@@ -41,12 +41,14 @@ def viplan_modes(world_for_row: WorldForRow) -> tuple[Mode, Mode]:
         partial(planner_optimal, world_for_row),
         partial(planner_random, world_for_row),
         partial(planner_reference, world_for_row),
+        paper_parser="ViPlan's parse_json_output and planning-loop checks",
     )
     grounder = Mode(
         "grounder",
         lambda row, settings: GrounderEpisode(world_for_row(row), settings),
         partial(grounder_optimal, world_for_row),
         partial(grounder_random, world_for_row),
+        paper_parser="ViPlan's parse_output + cast_to_yes_no",
     )
     return planner, grounder
 

@@ -8,7 +8,10 @@ world (``viplan_world``) supplies the prompt, the views and the action syntax.
 Settings: ``output`` plan | action, ``cot``, ``fail_prob`` (ViPlan's action failures,
 0.1 in its appendix K), ``stop_on_unparsable`` (ViPlan ended an episode on a JSON error;
 by default an unparsable reply is a failed step and the episode goes on), ``max_steps``
-(0: the row's limit), ``view`` (one of the world's views; its first by default).
+(0: the row's limit), ``view`` (one of the world's views; its first by default),
+``parser`` (ours, or ViPlan's own: ``paper_plan_entry``; its episode ends where ViPlan's
+loop stopped, and an action name or parameter value that is not the task's exactly, in
+case too, is an action that does not exist).
 
 Termination: the goal holds in the true state. Truncation: the step limit.
 """
@@ -19,7 +22,8 @@ import json
 import random
 from typing import Any
 
-from scorer.episodes.base import Observation, SettingsError, StepResult, check_settings
+from scorer.episodes.base import PARSER_SETTING, Observation, SettingsError, StepResult, check_parser, check_settings
+from scorer.episodes.viplan_json import paper_plan_entry
 from scorer.episodes.viplan_world import UNPARSABLE, ActionChoice, ViplanWorld, viplan_call
 
 DEFAULTS: dict[str, Any] = {
@@ -29,7 +33,9 @@ DEFAULTS: dict[str, Any] = {
     "fail_prob": 0.0,
     "stop_on_unparsable": False,
     "max_steps": 0,
+    PARSER_SETTING: "ours",
 }
+NOT_EXIST = "action does not exist"  # ViPlan's outcome for an action it cannot find
 
 
 def check_view(settings: dict[str, Any], world: ViplanWorld) -> None:
@@ -49,6 +55,7 @@ class PlannerEpisode:
             raise SettingsError(f"setting 'output' must be 'plan' or 'action', got {self.settings['output']!r}")
         check_fail_prob(self.settings)
         check_view(self.settings, world)
+        check_parser(self.settings)
         if self.settings["max_steps"] < 0:  # 0 means the row's own limit; a negative one ended after a step
             given = self.settings["max_steps"]
             raise SettingsError(f"setting 'max_steps' must be >= 0 (0: the row's limit), got {given}")
@@ -78,7 +85,7 @@ class PlannerEpisode:
         if self.done:
             raise RuntimeError("the episode is over")
         self.replies.append(reply)
-        choice = self.world.parse_action(reply, self.state)
+        choice = self._read(reply)
         entry = self._execute(choice)
         self.feedback.append(entry)
         self._update_end(choice)
@@ -90,6 +97,17 @@ class PlannerEpisode:
         }
         terminated = self.end_reason in ("goal", "unparsable")
         return StepResult(self._observation(), terminated, self.end_reason == "max_steps", info)
+
+    def _read(self, reply: str) -> ActionChoice:
+        if self.settings[PARSER_SETTING] == "ours":
+            return self.world.parse_action(reply, self.state)
+        first = paper_plan_entry(reply)
+        if first is None:
+            return ActionChoice(error=UNPARSABLE)
+        choice = self.world.parse_action(json.dumps({"plan": [first]}), self.state)
+        if choice.pddl_name is not None and not _written_exactly(first, choice.pddl_name):
+            return ActionChoice(error=NOT_EXIST, raw_name=str(first["action"])[:80])
+        return choice
 
     def _execute(self, choice: ActionChoice) -> dict[str, Any]:
         if choice.error == UNPARSABLE:
@@ -124,7 +142,9 @@ class PlannerEpisode:
     def _update_end(self, choice: ActionChoice) -> None:
         if self.task.is_goal(self.state):
             self.end_reason = "goal"
-        elif choice.error == UNPARSABLE and self.settings["stop_on_unparsable"]:
+        elif choice.error == UNPARSABLE and (
+            self.settings["stop_on_unparsable"] or self.settings[PARSER_SETTING] == "paper"
+        ):
             self.end_reason = UNPARSABLE
         elif len(self.replies) >= self.max_steps:
             self.end_reason = "max_steps"
@@ -140,6 +160,15 @@ class PlannerEpisode:
             "failures_drawn": self.failures_drawn,
             "end": self.end_reason or "abandoned",
         }
+
+
+def _written_exactly(first: dict[str, Any], pddl_name: str) -> bool:
+    """Whether the reply wrote the action's name and objects exactly as the task does
+    (ViPlan looks them up as written; ours forgives case and spaces)."""
+    name, *objects = pddl_name.strip("()").split()
+    parameters = first.get("parameters")
+    values = list(parameters.values()) if isinstance(parameters, dict) else parameters
+    return first["action"] == name and isinstance(values, list) and sorted(map(str, values)) == sorted(objects)
 
 
 def _outcome(outcome: str, info: str | None) -> dict[str, str]:
