@@ -7,8 +7,8 @@ keyword "Question:" (ViPlan's code announced that keyword but never wrote it); t
 reading is ViPlan's own (``paper_yes_no``: its first answer tag, then any answer or
 word that starts with "yes" or "no").
 
-Metrics: accuracy (overall, per predicate, and per true answer as ViPlan, appendix L
-measured it), the macro accuracy (the mean of the per-predicate accuracies), and the
+Metrics: accuracy (overall, per predicate, per view where rows name one, and per true
+answer as ViPlan, appendix L measured it), the macro accuracy (the mean of the per-predicate accuracies), and the
 yes-rate beside the true yes-rate, which exposes the yes/no bias of appendix L.
 """
 
@@ -107,6 +107,11 @@ def aggregate(rows: Sequence[ScoredRow]) -> list[Metric]:
     ]
     metrics += per_predicate
     metrics.append(macro("macro_accuracy", per_predicate))
+    # Rows that show one question in several views say which (meta "view"): accuracy per view.
+    metrics += [
+        rate(f"accuracy[view={view}]", [r.judgement.score == 1.0 for r in rows if r.meta.get("view") == view])
+        for view in dict.fromkeys(r.meta["view"] for r in rows if "view" in r.meta)
+    ]
     metrics += by_truth("accuracy", hits, [bool(r.answer_key["answer"]) for r in rows])
     answered = [r for r in rows if r.judgement.parsed is not None]
     metrics.append(rate("yes_rate", [r.judgement.parsed == "yes" for r in answered]))

@@ -17,9 +17,9 @@ if TYPE_CHECKING:
 
 def _configs() -> Sequence[ConfigSpec]:
     from scorer.families.blocksworld import viplan_import
-    from scorer.families.blocksworld.configs import acp, episodes, ground
+    from scorer.families.blocksworld.configs import acp, episodes, ground, ground_views
 
-    return (ground.SPEC, episodes.SPEC, acp.SPEC, viplan_import.SPEC)
+    return (ground.SPEC, ground_views.SPEC, episodes.SPEC, acp.SPEC, viplan_import.SPEC)
 
 
 FAMILY = Family(

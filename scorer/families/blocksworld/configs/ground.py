@@ -20,11 +20,11 @@ from data_build.rows import chat_prompt, dumps, image_cell, row_features
 from data_build.spec import SIZES, BuildSettings, ConfigSpec, Rows, apportion
 from scorer.families.base import card_template
 from scorer.families.blocksworld import BlocksProblem, domain_pddl, layout_from_atoms, problem_pddl
-from scorer.families.blocksworld.images import state_png
 from scorer.families.blocksworld.problems import FRESH_CHECK, blocksworld_problems, problem_counts
 from scorer.families.blocksworld.prompts import grounder_messages
 from scorer.families.blocksworld.state import Layout
 from scorer.families.blocksworld.verbalize import question, split_atom
+from scorer.families.blocksworld.views import observation
 from scorer.pddl import Task
 
 CONFIG = "blocksworld-ground"
@@ -85,40 +85,46 @@ def balance(pool: list[Question], rng: random.Random) -> list[Question]:
     return sorted(kept, key=Question.sort_key)
 
 
-def make_row(q: Question, split: str, index: int) -> dict:
+def make_row(q: Question, split: str, index: int, view: str = "3d", config: str = CONFIG) -> dict:
+    """The row of question ``q`` with its state shown in ``view`` (the text view puts the
+    state's description where the image marker was, as the episodes' text view does)."""
     text = question(q.atom)
-    plain, cot = grounder_messages(text, cot=False), grounder_messages(text, cot=True)
+    plain, cot = (observation(view, grounder_messages(text, cot=c), q.layout) for c in (False, True))
+    meta = {
+        "atom": q.atom,
+        "predicate": q.predicate,
+        "question": text,
+        "problem": q.problem.name,
+        "seed": q.problem.seed,
+        "state_index": q.state_index,
+        "source": q.source,
+        "optimal_length": q.problem.optimal_length,
+    }
     return {
-        "id": f"{CONFIG}/{split}/{index:04d}",
+        "id": f"{config}/{split}/{index:04d}",
         "domain": "blocksworld",
         "task": "ground",
         "difficulty": q.problem.difficulty,
-        "images": [image_cell(state_png(q.layout))],
-        **chat_prompt("prompt", plain),
-        **chat_prompt("cot", cot),
+        "images": [image_cell(png) for png in plain.images_png()],
+        **chat_prompt("prompt", plain.roles()),
+        **chat_prompt("cot", cot.roles()),
         "domain_pddl": domain_pddl(),
         "problem_pddl": problem_pddl(f"{q.problem.name}-s{q.state_index}", q.layout, q.problem.goal),
         "answer_key": dumps({"answer": q.answer}),
-        "meta": dumps(
-            {
-                "atom": q.atom,
-                "predicate": q.predicate,
-                "question": text,
-                "problem": q.problem.name,
-                "seed": q.problem.seed,
-                "state_index": q.state_index,
-                "source": q.source,
-                "optimal_length": q.problem.optimal_length,
-            }
-        ),
+        "meta": dumps(meta if config == CONFIG else {**meta, "view": view}),
     }
 
 
 def build(settings: BuildSettings) -> Rows:
+    return _build_rows(settings, chosen_questions(settings))
+
+
+def chosen_questions(settings: BuildSettings) -> dict[str, list[Question]]:
+    """The questions of each split, balanced per difficulty and predicate."""
     if settings.size not in SIZES:
-        return _build_rows(settings, _sized_pools(settings))
+        return _sized_pools(settings)
     problems = blocksworld_problems(settings)
-    return _build_rows(settings, {split: _pool(settings, split, ps) for split, ps in problems.items()})
+    return {split: _pool(settings, split, ps) for split, ps in problems.items()}
 
 
 def _pool(settings: BuildSettings, split: str, problems: list[BlocksProblem]) -> list[Question]:

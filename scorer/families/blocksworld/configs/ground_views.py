@@ -1,0 +1,54 @@
+"""Config ``blocksworld-ground-views``: the same grounding questions in every view.
+
+ViPlan shows only its rendered 3D scene; ``blocksworld-ground`` keeps that. Here a balanced
+sample of ``blocksworld-ground``'s questions is asked three times, once per view (``3d``,
+the flat ``2d`` schematic and the ``text`` description, as the episodes' ``view`` setting
+shows them), so a model's accuracy per view compares perception on the very same questions.
+The view is in ``meta.view``; ``score`` reports ``accuracy[view=...]``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from data_build.rows import row_features
+from data_build.spec import BuildSettings, ConfigSpec, Rows
+from scorer.families.base import card_template
+from scorer.families.blocksworld.configs.ground import Question, chosen_questions, make_row
+from scorer.families.blocksworld.views import VIEWS
+
+CONFIG = "blocksworld-ground-views"
+# Questions kept per (difficulty, predicate, answer): small enough that three views of each
+# stay a cheap config, large enough for a per-view accuracy (full: about 300 questions).
+PER_CELL = {"mini": 2, "full": 10}
+
+
+def build(settings: BuildSettings) -> Rows:
+    per_cell = PER_CELL[settings.size]
+    rows: Rows = {}
+    for split, pool in chosen_questions(settings).items():
+        sample = _sample(pool, per_cell, random.Random(f"{settings.seed}/{CONFIG}/{split}"))
+        shown = [(q, view) for q in sample for view in VIEWS]
+        rows[split] = [make_row(q, split, i, view, CONFIG) for i, (q, view) in enumerate(shown)]
+    return rows
+
+
+def _sample(pool: list[Question], per_cell: int, rng: random.Random) -> list[Question]:
+    """Up to ``per_cell`` questions per (difficulty, predicate, answer), in the pool's order."""
+    cells: dict[tuple[str, str, bool], list[int]] = {}
+    for index, q in enumerate(pool):
+        cells.setdefault((q.problem.difficulty, q.predicate, q.answer), []).append(index)
+    kept = sorted(i for indices in cells.values() for i in rng.sample(indices, min(per_cell, len(indices))))
+    return [pool[i] for i in kept]
+
+
+SPEC = ConfigSpec(
+    name=CONFIG,
+    card=card_template(__file__, CONFIG),
+    domain="blocksworld",
+    task="ground",
+    summary="blocksworld-ground's questions asked in the 3D, 2D and text views (ViPlan-BW Ground, every view).",
+    features=row_features(("cot",)),
+    build=build,
+    papers=("ViPlan",),
+)
