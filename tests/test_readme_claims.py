@@ -25,8 +25,8 @@ def test_the_configs_table_names_exactly_the_registered_configs() -> None:
 
 def test_what_is_not_yet_built_names_no_registered_family() -> None:
     intro = README.read_text().split("\n## ", 1)[0]
-    not_built = intro.split("Not yet built:", 1)[1].split(".", 1)[0]
-    built = intro.split("Built today:", 1)[1].split("Not yet built:", 1)[0]
+    built, _, not_built = intro.split("Built today:", 1)[1].partition("Not yet built:")
+    not_built = not_built.split(".", 1)[0]  # absent once every family is built
     for name in families():
         assert name not in not_built, f"family {name!r} is registered: move it to what is built"
     assert all(spec.papers[0] in built for spec in configs().values() if not spec.imported and spec.papers)
