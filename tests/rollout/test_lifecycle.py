@@ -51,6 +51,7 @@ def test_delete_logs_an_abandoned_episode_with_its_replies(server: RolloutServer
             "fail_prob": 0.0,
             "stop_on_unparsable": False,
             "max_steps": 0,
+            "parser": "ours",
             "view": "3d",
         },
         "replies": [WRONG_REPLY],

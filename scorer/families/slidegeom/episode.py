@@ -37,14 +37,21 @@ from typing import Any
 from scorer.dataset import KeyRow
 from scorer.episodes.base import PARSER_SETTING, Observation, SettingsError, StepResult, check_parser, check_settings
 from scorer.families.slidegeom.board import Board, Geom, Placement
-from scorer.families.slidegeom.episode_prompt import IMAGE_MARKER, VIEWS, PastStep, episode_prompt
+from scorer.families.slidegeom.episode_prompt import HISTORY_FORMS, IMAGE_MARKER, VIEWS, PastStep, episode_prompt
 from scorer.families.slidegeom.ivispar_parse import ivispar_step
 from scorer.families.slidegeom.moves import MoveClass, Outcome, classify, parse_command
 from scorer.families.slidegeom.search import distance
 from scorer.families.slidegeom.state_images import ImageKey, state_png
 from scorer.families.slidegeom.text import placement_text
 
-DEFAULTS: dict[str, Any] = {"mode": "slidegeom", "view": "3d", "history": 2, "max_steps": 20, PARSER_SETTING: "ours"}
+DEFAULTS: dict[str, Any] = {
+    "mode": "slidegeom",
+    "view": "3d",
+    "history": 2,
+    "history_as": "turns",
+    "max_steps": 20,
+    PARSER_SETTING: "ours",
+}
 # Outcome keys of the action classes: one word each, so they read as metric names.
 CLASS_KEYS: dict[MoveClass, str] = {
     MoveClass.EFFECTIVE: "effective_moves",
@@ -134,7 +141,8 @@ class SlideGeomEpisode:
         if last is None and self.steps:  # history 0: the feedback is still shown
             s = self.steps[-1]
             last = PastStep(len(self.steps) - 1, "", s.command, s.outcome.feedback)
-        messages = episode_prompt(view, self.board.size, goal, current, len(self.steps), past, last)
+        steps = len(self.steps)
+        messages = episode_prompt(view, self.board.size, goal, current, steps, past, last, self.settings["history_as"])
         return Observation.chat(messages, tuple(keys), state_png if keys else None)
 
     def _shown(self, placement: Placement, role: str, label: str, keys: list[ImageKey]) -> str:
@@ -184,6 +192,10 @@ def _checked(settings: dict[str, Any]) -> dict[str, Any]:
     check_parser(merged)
     if merged["view"] not in VIEWS:
         raise SettingsError(f"setting 'view' must be one of {', '.join(VIEWS)}, got {merged['view']!r}")
+    if merged["history_as"] not in HISTORY_FORMS:
+        raise SettingsError(
+            f"setting 'history_as' must be one of {', '.join(HISTORY_FORMS)}, got {merged['history_as']!r}"
+        )
     if merged["history"] < 0:
         raise SettingsError(f"setting 'history' must be >= 0, got {merged['history']}")
     if merged["max_steps"] < 1:

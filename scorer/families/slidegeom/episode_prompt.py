@@ -61,14 +61,34 @@ def instructions(view: str, board_size: int) -> str:
     )
 
 
+HISTORY_FORMS = ("turns", "text")  # past steps as earlier chat turns (iVISPAR's code) or inside the user message
+
+
 def episode_prompt(
-    view: str, board_size: int, goal: str, current: str, step: int, past: Sequence[PastStep], last: PastStep | None
+    view: str,
+    board_size: int,
+    goal: str,
+    current: str,
+    step: int,
+    past: Sequence[PastStep],
+    last: PastStep | None,
+    history_as: str = "turns",
 ) -> list[Message]:
     """The whole prompt of one step; ``goal`` and ``current`` are shown boards. The
     instructions are the system message and the rest the user's, as iVISPAR's code sends
-    them (its system prompt, then the images and the step's text)."""
+    them: its system prompt, then each past step as an earlier turn (the board then as a
+    user message, the command as the assistant's ``Action: ...``), then the goal, the
+    current board and the step's text. ``history_as="text"`` recalls the past steps inside
+    the one user message instead."""
     parts = []
-    if past:
+    earlier: list[Message] = []
+    if past and history_as == "turns":
+        for p in past:
+            earlier += [
+                Message("user", f"State at step {p.step}:{_board(p.board)}"),
+                Message("assistant", f"Action: {_said(p)}"),
+            ]
+    elif past:
         recalled = [f"State at step {p.step}:{_board(p.board)}\nYour action: {_said(p)}" for p in past]
         parts.append("## Previous steps\n" + "\n\n".join(recalled))
     parts.append(f"## Goal state{_board(goal)}")
@@ -79,7 +99,7 @@ def episode_prompt(
         "## Your move\nThink step by step: compare the current state with the goal state, then choose one "
         "move. End your reply with:\naction: move <object color> <object shape> <direction>"
     )
-    return [Message("system", instructions(view, board_size)), Message("user", "\n\n".join(parts))]
+    return [Message("system", instructions(view, board_size)), *earlier, Message("user", "\n\n".join(parts))]
 
 
 def _board(shown: str) -> str:

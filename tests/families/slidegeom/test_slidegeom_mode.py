@@ -48,6 +48,7 @@ def test_each_domain_gets_its_own_default_mode() -> None:
         "mode": "slidegeom",
         "view": "3d",
         "history": 2,
+        "history_as": "turns",
         "max_steps": 20,
         "parser": "ours",
     }
@@ -176,7 +177,19 @@ def test_image_views_show_history_goal_and_current(view: str, size: tuple[int, i
     assert last is not None and [key.role for key in last.image_keys] == ["past", "past", "goal", "current"]
     assert [key.label for key in last.image_keys][::3] == ["past state (step 1)", "current state (step 3)"]
     assert len(_images(last)) == 4
-    assert "Your action: (no valid command)" in last.text and "Your action: move blue sphere up" in last.text
+    roles = [(m.role, m.content) for m in last.roles()]
+    assert [role for role, _ in roles] == ["system", "user", "assistant", "user", "assistant", "user"]
+    assert roles[2][1] == "Action: (no valid command)" and roles[4][1] == "Action: move blue sphere up"
+    assert roles[1][1] == "State at step 1: <image>" and "## Previous steps" not in last.text
+
+
+def test_past_steps_inside_the_user_message_with_history_as_text() -> None:
+    episode = make_episode(corner_row(), {"history": 2, "history_as": "text"})
+    episode.reset()
+    last = [episode.step(reply).observation for reply in ("move red cube up", "hi")][-1]
+    assert last is not None and [m.role for m in last.roles()] == ["system", "user"]
+    assert "## Previous steps" in last.text and "Your action: (no valid command)" in last.text
+    assert last.text.count("<image>") == 4
 
 
 def test_text_view_puts_the_boards_in_the_prompt() -> None:
