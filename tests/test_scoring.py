@@ -52,7 +52,7 @@ def test_wrong_answers_score_zero(mini_data: Path, tmp_path: Path) -> None:
 
 
 def test_missing_unknown_duplicate_and_malformed_lines_are_reported(mini_data: Path, tmp_path: Path) -> None:
-    gold = [line for line in reference_lines(load_keys(mini_data), "gold") if CONFIG in line]
+    gold = [line for line in reference_lines(load_keys(mini_data), "gold") if f'"{CONFIG}/' in line]
     lines = [
         gold[0],
         "{not json",
@@ -105,7 +105,7 @@ def test_a_text_response_for_an_episode_row_is_invalid(mini_data: Path, tmp_path
 
 
 def test_only_the_configs_predictions_touch_are_graded(mini_data: Path, tmp_path: Path) -> None:
-    gold = [line for line in reference_lines(load_keys(mini_data), "gold") if CONFIG in line]
+    gold = [line for line in reference_lines(load_keys(mini_data), "gold") if f'"{CONFIG}/' in line]
     run = score_file(_write(tmp_path / "p.jsonl", gold[:2]), mini_data, tmp_path / "results.json")
     results = json.loads(run.results_path.read_text())
     assert list(results["configs"]) == [CONFIG]
