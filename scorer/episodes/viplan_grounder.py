@@ -8,8 +8,11 @@ The loop follows ViPlan's ``check_plan``:
    believed state is the atoms answered yes. Atoms the world says cannot be seen are
    never asked: their truth is taken (ViPlan's partially observable home). A world that
    does not enumerate starts from the true initial state (as ViPlan does in that home);
-2. plan from the believed state: by default a shortest plan by breadth-first search
-   over our PDDL core (``planner: bfs``); ``planner: fast-downward`` calls Fast Downward
+2. plan from the believed state: by default a shortest plan by the world's optimal
+   planner (``planner: optimal``, ``ViplanWorld.plan``: breadth-first search over our
+   PDDL core where the space is small, A* where it is not; ``bfs``, the setting's name
+   when breadth-first search was the only one, is still read as ``optimal``);
+   ``planner: fast-downward`` calls Fast Downward
    through unified-planning as ViPlan did, on a problem written from the task's own
    atoms (never from reply text). Shortest is the default because Fast Downward's
    satisficing plans are far longer here (29 moves for an 8-move medium problem, 38
@@ -55,7 +58,7 @@ from scorer.episodes.base import (
 )
 from scorer.episodes.viplan_planner import check_fail_prob, check_view
 from scorer.episodes.viplan_world import ViplanWorld, viplan_call
-from scorer.pddl import GroundAction, PlannerCache, PlannerVerdict, Task, bfs, plan_with_planner, problem_for_state
+from scorer.pddl import GroundAction, PlannerCache, PlannerVerdict, plan_with_planner, problem_for_state
 from scorer.tasks._yes_no import parse_yes_no
 from scorer.tasks.paper_yes_no import paper_yes_no
 
@@ -68,17 +71,15 @@ DEFAULTS: dict[str, Any] = {  # "view" and "max_actions" default to the world's
     "fail_prob": 0.0,
     "max_actions": 20,
     "max_questions": 600,
-    "planner": "bfs",
+    "planner": "optimal",
 }
-PLANNERS = ("bfs", "fast-downward")
+PLANNERS = ("optimal", "fast-downward")
+OPTIMAL_ALIASES = ("optimal", "bfs")  # "bfs": its name in logs written when BFS was the only optimal planner
 FAST_DOWNWARD_TIMEOUT_S = 60  # far above the ~1 s a call takes, so the verdict never depends on load
 # Replay re-asks the very same planning problems: keep their answers.
 PLANNER_CACHE = PlannerCache()
 SHORTEST_PLANS: dict[tuple[str, str, int], tuple[str, ...] | None] = {}
 SHORTEST_PLANS_KEPT = 4096
-# A state count, not a clock, bounds the search so replay is exact. Any physically
-# consistent belief reaches at most 60,480 states (hard); only nonsense beliefs hit this.
-BFS_MAX_STATES = 200_000
 TRUNCATIONS = ("max_actions", "max_questions")
 
 MEMORY_HEADER = (
@@ -148,7 +149,9 @@ class GrounderEpisode:
         self.answers_yes: list[bool] = []
         self.truths_yes: list[bool] = []
         self.predicates: list[str] = []  # the predicate each question asked about
-        self.executed: str | None = None  # the move that really ran in this step, if any
+        # The actions that really ran in this step, in order: several when the world hides
+        # every question of an action (its unseen preconditions and effects are not asked).
+        self.executed: list[str] = []
         self.end_reason: str | None = None
         if world.enumerates:
             self._enumerate()
@@ -167,7 +170,7 @@ class GrounderEpisode:
         if self.done:
             raise RuntimeError("the episode is over")
         self.replies.append(reply)
-        self.executed = None
+        self.executed = []
         self.batch.append(self._record(self.queue.pop(0), reply))
         if not self.queue:
             self._finish_batch()
@@ -190,7 +193,11 @@ class GrounderEpisode:
         return self.world.observe(view, [*system, user], self.true_state)
 
     def _info(self) -> dict[str, Any]:
-        info: dict[str, Any] = {"step": len(self.replies), "executed_action": self.executed}
+        info: dict[str, Any] = {
+            "step": len(self.replies),
+            "executed_action": self.executed[-1] if self.executed else None,  # the last one
+            "executed_actions": list(self.executed),
+        }
         if self.done:
             return {**info, "end": self.end_reason}
         ask = self.queue[0]
@@ -332,14 +339,14 @@ class GrounderEpisode:
         moved = self.task.action(draw.substitute or name)
         if moved is None or not self.task.is_applicable(self.true_state, moved):
             return self.true_state
-        self.executed = moved.name
+        self.executed.append(moved.name)
         return self.task.successor(self.true_state, moved)
 
     # -- planning -------------------------------------------------------------------
 
     def _plan_from_belief(self) -> list[str] | None:
-        if self.settings["planner"] == "bfs":
-            plan = shortest_plan(self.task, self.row.domain_pddl, self.row.problem_pddl, self.believed)
+        if self.settings["planner"] in OPTIMAL_ALIASES:
+            plan = shortest_plan(self.world, self.row.domain_pddl, self.row.problem_pddl, self.believed)
             return None if plan is None else list(plan)
         problem = problem_for_state(self.task, self.row.domain_pddl, self.believed)
         result = plan_with_planner(
@@ -372,21 +379,22 @@ class GrounderEpisode:
         }
 
 
-def shortest_plan(task: Task, domain_pddl: str, problem_pddl: str, state: int) -> tuple[str, ...] | None:
-    """A shortest plan from ``state`` (None: none within BFS_MAX_STATES), memoised for replay."""
+def shortest_plan(world: ViplanWorld, domain_pddl: str, problem_pddl: str, state: int) -> tuple[str, ...] | None:
+    """A shortest plan from ``state`` by the world's optimal planner (None: none found),
+    memoised for replay."""
     key = (domain_pddl, problem_pddl, state)
     if key not in SHORTEST_PLANS:
         if len(SHORTEST_PLANS) >= SHORTEST_PLANS_KEPT:
             SHORTEST_PLANS.pop(next(iter(SHORTEST_PLANS)))  # the oldest entry
-        found = bfs(task, start=state, max_states=BFS_MAX_STATES).plan
+        found = world.plan(state)
         SHORTEST_PLANS[key] = None if found is None else tuple(found)
     return SHORTEST_PLANS[key]
 
 
 def _check_ranges(settings: dict[str, Any]) -> None:
     check_fail_prob(settings)
-    if settings["planner"] not in PLANNERS:
-        raise SettingsError(f"setting 'planner' must be one of {', '.join(PLANNERS)}")
+    if settings["planner"] not in (*PLANNERS, *OPTIMAL_ALIASES):
+        raise SettingsError(f"setting 'planner' must be one of {', '.join(PLANNERS)}, got {settings['planner']!r}")
     for key in ("max_actions", "max_questions"):
         if settings[key] < 1:
             raise SettingsError(f"setting {key!r} must be at least 1")

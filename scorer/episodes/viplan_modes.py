@@ -3,8 +3,8 @@
 A family whose rows are ViPlan-style worlds declares ``viplan_modes(world_for_row)``
 (planner first: it is the default mode and carries the gold and wrong logs).
 
-Planner mode: ``optimal`` plans from the believed true state with breadth-first search
-(optimal in actions) and replies with the whole remaining plan; ``random`` replies with
+Planner mode: ``optimal`` plans from the believed true state with the world's optimal
+planner (``ViplanWorld.plan``) and replies with the whole remaining plan; ``random`` replies with
 one action drawn uniformly from the legal ones. Grounder mode: ``optimal`` answers every
 question truthfully, ``random`` flips a coin.
 
@@ -28,7 +28,6 @@ from scorer.episodes.viplan_grounder import GrounderEpisode
 from scorer.episodes.viplan_planner import PlannerEpisode
 from scorer.episodes.viplan_world import ViplanWorld
 from scorer.families.base import Mode, PolicyTurn
-from scorer.pddl import bfs
 
 WorldForRow = Callable[[KeyRow], ViplanWorld]
 _CALL = re.compile(r"([\w-]+)\(([^()]*)\)")  # viplan_call's form, e.g. moveblock(r, c1)
@@ -55,7 +54,7 @@ def viplan_modes(world_for_row: WorldForRow) -> tuple[Mode, Mode]:
 
 def planner_optimal(world_for_row: WorldForRow, turn: PolicyTurn) -> str:
     world = world_for_row(turn.row)
-    plan = bfs(world.task, start=believed_state(world, turn.memory, turn.info)).plan or []
+    plan = world.plan(believed_state(world, turn.memory, turn.info)) or []
     return json.dumps({"plan": [world.action_json(a) for a in plan]})
 
 
@@ -94,10 +93,12 @@ def believed_state(world: ViplanWorld, memory: dict[str, Any], info: dict[str, A
     """Update and return the believed state after the last step's ``info``."""
     task = world.task
     state = memory.setdefault("state", task.init)
-    if info.get("executed_action"):  # grounder mode names the action that really ran
-        action = task.action(info["executed_action"])
-        memory["state"] = task.successor(state, action) if action and task.is_applicable(state, action) else state
-        return memory["state"]
+    if "executed_actions" in info:  # grounder mode names the actions that really ran
+        for name in info["executed_actions"]:
+            action = task.action(name)
+            state = task.successor(state, action) if action and task.is_applicable(state, action) else state
+        memory["state"] = state
+        return state
     feedback = info.get("feedback") or {}
     if feedback.get("outcome") != world.feedback.success_outcome or feedback.get("info") == world.feedback.noop_info:
         return state  # nothing moved: an illegal action, or a no-op

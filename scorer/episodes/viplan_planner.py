@@ -35,7 +35,6 @@ DEFAULTS: dict[str, Any] = {
     "max_steps": 0,
     PARSER_SETTING: "ours",
 }
-NOT_EXIST = "action does not exist"  # ViPlan's outcome for an action it cannot find
 
 
 def check_view(settings: dict[str, Any], world: ViplanWorld) -> None:
@@ -106,15 +105,15 @@ class PlannerEpisode:
             return ActionChoice(error=UNPARSABLE)
         choice = self.world.parse_action(json.dumps({"plan": [first]}), self.state)
         if choice.pddl_name is not None and not _written_exactly(first, choice.pddl_name):
-            return ActionChoice(error=NOT_EXIST, raw_name=str(first["action"])[:80])
+            return ActionChoice(error=self.world.feedback.missing_outcome, raw_name=str(first["action"])[:80])
         return choice
 
     def _execute(self, choice: ActionChoice) -> dict[str, Any]:
         if choice.error == UNPARSABLE:
             self.unparsable_steps += 1
             return {"outcome": UNPARSABLE, "info": "no JSON action found in the reply"}
-        if choice.error or choice.pddl_name is None:  # ViPlan's form: no parameters, the error as the outcome
-            return {"action": choice.raw_name, "outcome": choice.error}
+        if choice.error or choice.pddl_name is None:  # ViPlan's form: the error as the outcome
+            return {**(choice.entry or {"action": choice.raw_name}), "outcome": choice.error}
         words = self.world.feedback
         entry = dict(choice.entry or {})
         action = self.task.action(choice.pddl_name)

@@ -27,7 +27,8 @@ class ActionChoice:
 
     ``entry`` is the feedback entry's description of the action (ViPlan's ``action`` and
     ``parameters`` fields) when there is one; ``error`` is an outcome word (``unparsable``
-    or a world's own, e.g. ViPlan's "action does not exist").
+    or a world's own, e.g. ViPlan's "action does not exist"). An error's entry is
+    ``{"action": raw_name}`` unless the world gives its own ``entry``.
     """
 
     pddl_name: str | None = None
@@ -58,6 +59,9 @@ class FeedbackWords:
     # A legal action the failure injection turned into nothing: ViPlan's simulator reports
     # it legal (the success outcome) with this info.
     noop_info: str | None = "no-op"
+    # An action or object the reply names that the task does not have (ViPlan's own parser:
+    # names must be written exactly).
+    missing_outcome: str = "action does not exist"
 
 
 class ViplanWorld(Protocol):
@@ -86,6 +90,11 @@ class ViplanWorld(Protocol):
         """The grounder's prompt for one question (ViPlan's Ground or Ground + CoT, one
         ``<image>`` marker); ``scorer.tasks.ground.ground_messages`` builds it, the world
         placing its description of the scene where its paper did."""
+        ...
+
+    def plan(self, state: int) -> list[str] | None:
+        """An optimal plan from ``state`` (PDDL action names; None when none is found): the
+        grounder's symbolic planner and the scripted optimal planner's reply."""
         ...
 
     def question(self, atom: str) -> str:

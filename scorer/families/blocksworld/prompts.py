@@ -1,13 +1,12 @@
 """ViPlan's blocksworld prompts, word for word (ViPlan, appendix I: Ground, Ground + CoT,
-Plan, Plan + CoT), as its code sent them: a system and a user message.
+Plan, Plan + CoT), as its code sent them: a system and a user message (the planner's
+system message is ViPlan's shared one, ``scorer.episodes.viplan_prompts``, with the
+blocksworld's JSON shape).
 
 Everything the paper prints is kept as printed, its slips included: the planner's
 description of the environment ends with a sentence copied from the grounding prompt
 ("... evaluate the question ..."), and the column list names all five labels
-whatever the number of columns. The Action and Action + CoT variants ask for one
-action instead of a plan; the paper gives no text for them ("the wording in the
-system prompt adjusted accordingly"), so theirs is ours, changed only where a plan
-becomes an action.
+whatever the number of columns.
 """
 
 from __future__ import annotations
@@ -15,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scorer.episodes.base import Message
+from scorer.episodes.viplan_prompts import planner_system as viplan_planner_system
 from scorer.families.blocksworld.state import Layout
 from scorer.families.blocksworld.verbalize import ENVIRONMENT, goal_sentences
 from scorer.tasks.ground import ground_messages
@@ -24,34 +24,6 @@ _EVALUATE = "Your task is to correctly evaluate the question based on the image 
 # grounding prompt's closing sentence left in (ViPlan, appendix I, Plan prompt).
 PLANNER_ENVIRONMENT = ENVIRONMENT.replace("The image will be about", "The environment is about", 1) + " " + _EVALUATE
 
-# The first line of both planner system prompts ends with a space, as in ViPlan's code.
-_ROLE = (
-    "You are an expert planning assistant. You will be given an image which represents the current state "
-    "of the environment you are in, a natural language description of the goal that needs to be achieved "
-    "and a set of actions that can be performed in the environment. \n"
-)
-_TASK = {
-    "plan": "Your task is to generate a plan that achieves the goal, in the form of a sequence of actions "
-    "that need to be executed to reach the goal.\n",
-    "action": "Your task is to choose the next action to take towards the goal, in the form of a single action "
-    "that needs to be executed next.\n",
-}
-_COT = {
-    output: f"Before answering with the {output}, think carefully step by step about the actions you need to take "
-    "and what the expected outcome of each action is. Write the reasoning behind the "
-    f"{output} and justify each action you are going to take. Make sure that each action is possible, and if "
-    "previous actions failed, reason about why this could be the case.\n\n"
-    for output in ("plan", "action")
-}
-_FORMAT = {
-    False: "The format of your output should be a JSON object with the following structure:\n",
-    True: "The format of your output should be a JSON object with the following structure. Make sure that the "
-    "explanation is also written inside the json.\n",
-}
-_FEEDBACK = (
-    "You will also receive feedback of the previously taken actions, with a note showing if they failed or "
-    "not. If an action failed, think about why that could be and then output a new {output} accordingly."
-)
 # ViPlan's JSON shapes, indentation included; the action shape is one element of the plan's.
 _ACTION_JSON = '{\n    "action": action_name,\n    "parameters": {\n        parameter_name: parameter_value\n    }\n}'
 ACTIONS = (
@@ -78,9 +50,7 @@ def output_format(output: str, cot: bool) -> str:
 
 
 def planner_system(output: str, cot: bool) -> str:
-    reasoning = _COT[output] if cot else ""
-    shape = f"```json\n{output_format(output, cot)}\n```\n\n"
-    return _ROLE + _TASK[output] + reasoning + _FORMAT[cot] + shape + _FEEDBACK.format(output=output)
+    return viplan_planner_system(output, cot, output_format(output, cot))
 
 
 def planner_user(goal: str, previous_actions: str) -> str:

@@ -21,7 +21,11 @@ from scorer.families.blocksworld.state import Layout, layout_from_atoms
 from scorer.families.blocksworld.task import row_task
 from scorer.families.blocksworld.verbalize import question
 from scorer.families.blocksworld.views import VIEWS, observation
+from scorer.pddl import bfs
 
+# A state count, not a clock, bounds the search so replay is exact. Any physically
+# consistent belief reaches at most 60,480 states (hard); only nonsense beliefs hit this.
+BFS_MAX_STATES = 200_000
 GROUNDER_MAX_ACTIONS = 20  # ViPlan's check_plan default; its blocksworld script does not change it
 
 
@@ -55,6 +59,9 @@ class BlocksWorld:
 
     def ground_prompt(self, question: str, cot: bool) -> list[Message]:
         return grounder_messages(question, cot)
+
+    def plan(self, state: int) -> list[str] | None:
+        return bfs(self.task, start=state, max_states=BFS_MAX_STATES).plan  # small spaces: BFS is quick
 
     def question(self, atom: str) -> str:
         return question(atom)

@@ -1,21 +1,26 @@
 """The household family (ViPlan-HH): a partially observable home drawn from its PDDL
-state; yes/no grounding questions about what the agent sees."""
+state; yes/no grounding questions about what the agent sees, closed-loop episodes in
+ViPlan's planner and grounder modes, ACPBench Hard's questions about its states, and
+ViPlan's own household problems imported."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from scorer.episodes.viplan_modes import viplan_modes
 from scorer.families.base import Family
+from scorer.families.household.world import HouseholdWorld
 
 if TYPE_CHECKING:
     from data_build.spec import ConfigSpec
 
 
 def _configs() -> Sequence[ConfigSpec]:
-    from scorer.families.household.configs import acp, ground
+    from scorer.families.household import viplan_import
+    from scorer.families.household.configs import acp, episodes, ground
 
-    return (ground.SPEC, acp.SPEC)
+    return (ground.SPEC, episodes.SPEC, acp.SPEC, viplan_import.SPEC)
 
 
 FAMILY = Family(
@@ -23,4 +28,7 @@ FAMILY = Family(
     summary="A partially observable home with containers and movable objects, drawn from ViPlan-HH's PDDL.",
     domains=("household",),
     configs=_configs,
+    modes=viplan_modes(HouseholdWorld),
+    importers={"viplan": "scorer.families.household.viplan_import:viplan_household_import"},
+    importer_help={"viplan": "ViPlan's 16 household problems as the 75 episodes of config viplan-household-episodes."},
 )

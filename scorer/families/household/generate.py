@@ -108,9 +108,8 @@ def _problem(
     name: str, activity: Activity, difficulty: str, objects: dict[str, str], init: list[str], goal: list[str], seed: str
 ) -> HouseholdProblem:
     scene = scene_for(name, objects, init, seed, seed)
-    return HouseholdProblem(
-        name, activity.name, difficulty, tuple(objects.items()), tuple(init), tuple(goal), scene, seed
-    )
+    facts = (tuple(objects.items()), tuple(init), tuple(goal))
+    return HouseholdProblem(name, activity.name, difficulty, *facts, scene, seed, (seed, seed))
 
 
 def _draw(activity: Activity, difficulty: str, rng: random.Random) -> tuple[dict[str, str], list[str], list[str]]:

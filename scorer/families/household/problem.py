@@ -32,7 +32,8 @@ class HouseholdProblem:
     init: tuple[str, ...]  # the true atoms of the problem's :init
     goal: tuple[str, ...]  # goal literals, "(not ...)" for negative ones
     scene: Scene
-    seed: str  # the seed string it was generated or laid out from
+    seed: str  # the seed string it was generated from
+    layout_seeds: tuple[str, str]  # the seeds of its home's rooms and of the placement (``scene_for``)
 
     def pddl(self) -> str:
         by_type: dict[str, list[str]] = {}
@@ -72,12 +73,15 @@ def scene_for(name: str, objects: dict[str, str], init: list[str], rooms_seed: s
     return make_scene(name, objects, placed, rooms_seed, place_seed)
 
 
+SEARCH_LIMIT = 500_000  # states A* may keep; a search past it reports no plan
+
+
 def optimal_plan(task: Task, start: int | None = None) -> list[str]:
-    """An optimal plan from ``start`` (A* with an admissible count of missing steps);
-    a ValueError when the goal cannot be reached."""
-    found = astar(task, goal_distance(task), start=start)
+    """An optimal plan from ``start`` (A* with an admissible count of missing steps); a
+    ValueError when the goal cannot be reached or the search passes ``SEARCH_LIMIT``."""
+    found = astar(task, goal_distance(task), start=start, max_states=SEARCH_LIMIT)
     if found.plan is None:
-        raise ValueError(f"{task.name}: the goal cannot be reached from this state")
+        raise ValueError(f"{task.name}: no plan from this state within {SEARCH_LIMIT} states")
     return found.plan
 
 

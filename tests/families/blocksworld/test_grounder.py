@@ -106,7 +106,7 @@ def test_the_prompt_is_viplans_ground_prompt_with_one_image() -> None:
     assert observation.text.count("<image>") == 1 and len(observation.images_png()) == 1
     assert observation.text.endswith(f"<image>\nQuestion: {info['question']}")
     assert "<answer></answer>" in observation.text and "Previously" not in observation.text
-    assert set(info) == {"step", "executed_action", "phase", "atom", "question", "settings"}  # no truth in it
+    assert set(info) == {"step", "executed_action", "executed_actions", "phase", "atom", "question", "settings"}
 
 
 def test_always_no_fails_and_the_episode_ends() -> None:
