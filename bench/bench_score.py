@@ -1,96 +1,128 @@
-"""Scoring throughput and peak memory: our scorer against the naive way, in one run.
+"""Scoring throughput and peak memory at 10^5 and 10^6 look-up predictions: the streaming
+``score`` against the one before it (everything held at once), measured in the same run.
 
-Ours reads only the key columns of the shards (never the images) and replays episodes
-through the engine. The naive way is what a user would write first: load the whole
-config with ``datasets.load_dataset`` (images decoded) and loop over rows. Each way runs
-in a fresh subprocess and reports its peak RSS after its imports (the peak mark is reset
-through /proc/self/clear_refs once they are done, so the import spike both share is left
-out; Linux only). Both must give the same accuracy.
+The data are key-only ``blocksworld-ground`` shards of the wanted size made from a real
+mini build (``bench/score_data.py``: a real build of 10^6 rows takes hours, nearly all of
+it drawing images the scorer never reads), and the gold answers as predictions. Each way
+runs ``score_file`` as ``score`` does (no rows kept) in a fresh interpreter that reports
+its CPU and wall seconds and its peak RSS after imports (the mark is reset through
+/proc/self/clear_refs; Linux only). The previous implementation is the source tree of a
+git commit (``--baseline``, default the last commit before streaming), exported with
+``git archive`` and put first on PYTHONPATH: the old code itself, not a copy kept here.
+Both ways must write byte-identical results.json and rows files (their provenance is
+pinned: same command line, no git commit). Predictions/s is counted per CPU second, which
+a shared machine's load does not inflate; wall seconds are printed beside it.
 
-    python bench/bench_score.py [--size mini|full]
+    python bench/bench_score.py                        # 10^5 and 10^6; the baseline at 10^5
+    python bench/bench_score.py --rows 100000 --baseline-max-rows 1000000
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
 from pathlib import Path
 
-OURS = """
-import json, sys, time
+REPO = Path(__file__).resolve().parent.parent
+BASELINE = "3886869"  # main just before scoring streamed
+sys.path.insert(0, str(REPO / "bench"))
+
+DRIVER = """
+import inspect, json, sys, time
 from pathlib import Path
+import scorer.report.provenance as provenance
+provenance.git_commit = lambda: None  # the two trees are different checkouts: pin what they record
+predictions, data, out, tree = (Path(a) for a in sys.argv[1:5])
+sys.argv = ["score"]
+import scorer
 from scorer.scoring import score_file
-from pathlib import Path as _P
-_P("/proc/self/clear_refs").write_text("5")  # reset the peak-RSS mark after imports (Linux)
-start = time.perf_counter()
-run = score_file(Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3]), configs={"blocksworld-ground"})
-seconds = time.perf_counter() - start
-results = json.loads(run.results_path.read_text())
+assert Path(scorer.__file__).parent.parent == tree, (scorer.__file__, tree)  # the tree meant, not another
+lean = {"keep_rows": False} if "keep_rows" in inspect.signature(score_file).parameters else {}
+Path("/proc/self/clear_refs").write_text("5")  # reset the peak-RSS mark after imports (Linux)
+wall, cpu = time.perf_counter(), time.process_time()
+score_file(predictions, data, out, **lean)
+wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
 hwm_kb = next(int(l.split()[1]) for l in open("/proc/self/status") if l.startswith("VmHWM"))
-peak_mb = hwm_kb / 1024
-print(json.dumps({"seconds": seconds, "peak_mb": peak_mb,
-                  "accuracy": results["configs"]["blocksworld-ground"]["metrics"]["all"]["accuracy"]["value"]}))
-"""
-
-NAIVE = """
-import json, sys, time
-from datasets import load_dataset
-from scorer.tasks._yes_no import parse_yes_no
-from pathlib import Path as _P
-_P("/proc/self/clear_refs").write_text("5")  # reset the peak-RSS mark after imports (Linux)
-start = time.perf_counter()
-answers = {}
-for line in open(sys.argv[1]):
-    record = json.loads(line)
-    answers[record["id"]] = record.get("response")
-rows = load_dataset(sys.argv[2], "blocksworld-ground", split="test", cache_dir=sys.argv[3])
-hits = 0
-for row in rows:  # decodes every image, as iterating a dataset does
-    said = parse_yes_no(answers.get(row["id"]) or "")
-    hits += said == json.loads(row["answer_key"])["answer"]
-hwm_kb = next(int(l.split()[1]) for l in open("/proc/self/status") if l.startswith("VmHWM"))
-peak_mb = hwm_kb / 1024
-print(json.dumps({"seconds": time.perf_counter() - start, "peak_mb": peak_mb, "accuracy": hits / len(rows)}))
+print(json.dumps({"cpu": cpu, "wall": wall, "peak_mb": hwm_kb / 1024}))
 """
 
 
-def run_way(code: str, args: list[str]) -> dict:
-    """Run one way in a fresh interpreter, which reports its own time and peak RSS."""
-    output = subprocess.run([sys.executable, "-c", code, *args], check=True, capture_output=True, text=True).stdout
-    return json.loads(output.strip().splitlines()[-1])
+def run_way(source: Path | None, predictions: Path, data: Path, out: Path) -> dict:
+    """Score in a fresh interpreter, with ``source`` (a source tree) first on the path if given."""
+    env = dict(os.environ)
+    if source is not None:
+        env["PYTHONPATH"] = os.pathsep.join([str(source), env.get("PYTHONPATH", "")])
+    args = [sys.executable, "-c", DRIVER, str(predictions), str(data), str(out), str(source or REPO)]
+    # `python -c` puts the working folder first on the path: it must be the tree measured.
+    done = subprocess.run(args, check=True, capture_output=True, text=True, env=env, cwd=source or REPO)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def export_tree(commit: str, into: Path) -> Path:
+    archive = into / "baseline.tar"
+    subprocess.run(["git", "-C", str(REPO), "archive", "-o", str(archive), commit], check=True)
+    with tarfile.open(archive) as tar:
+        tar.extractall(into / "baseline", filter="data")
+    return into / "baseline"
+
+
+def same_files(first: Path, second: Path) -> bool:
+    names = ("results.json", "results.rows.jsonl")
+    return all((first.parent / n).read_bytes() == (second.parent / n).read_bytes() for n in names)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--size", choices=["mini", "full"], default="mini")
+    parser.add_argument("--rows", default="100000,1000000", help="Comma-separated prediction counts.")
+    parser.add_argument("--baseline", default=BASELINE, help="Git commit of the implementation to compare with.")
+    parser.add_argument(
+        "--baseline-max-rows",
+        type=int,
+        default=100_000,
+        help="Run the baseline only up to this many rows (it holds about 10 KB per row: 10^6 needs ~10 GB).",
+    )
     args = parser.parse_args()
+    from score_data import CONFIG, make_keys_dataset
+
     from data_build.build import build
     from data_build.spec import BuildSettings
-    from scorer.dataset import load_keys
-    from scorer.references import reference_lines
 
+    print("| predictions | way | CPU s | predictions/s (CPU) | wall s | peak RSS MB (after imports) |")
+    print("|---:|---|---:|---:|---:|---:|")
     with tempfile.TemporaryDirectory() as tmp:
-        data, work = Path(tmp) / "data", Path(tmp)
-        build(data, "blocksworld-ground", BuildSettings(size=args.size, show_progress=False))
-        lines = reference_lines(load_keys(data, configs={"blocksworld-ground"}), "gold")
-        predictions = work / "gold.jsonl"
-        predictions.write_text("".join(line + "\n" for line in lines))
-        ours = run_way(OURS, [str(predictions), str(data), str(work / "results.json")])
-        naive = run_way(NAIVE, [str(predictions), str(data), str(work / "hf-cache")])
-    ours_mb, naive_mb = ours["peak_mb"], naive["peak_mb"]
-    assert ours["accuracy"] == naive["accuracy"] == 1.0
-    n = len(lines)
-    print(f"blocksworld-ground, size {args.size}: {n} gold predictions (accuracy 1.0 both ways)")
-    print("| way | seconds | predictions/s | peak RSS MB (after imports) |\n|---|---:|---:|---:|")
-    print(f"| ours (key columns only) | {ours['seconds']:.2f} | {n / ours['seconds']:,.0f} | {ours_mb:.1f} |")
-    print(f"| naive (load_dataset + loop) | {naive['seconds']:.2f} | {n / naive['seconds']:,.0f} | {naive_mb:.1f} |")
-    print(
-        f"speed ratio ours / naive: {naive['seconds'] / ours['seconds']:.1f}x; "
-        f"peak memory ratio naive / ours: {naive_mb / max(ours_mb, 0.1):.1f}x"
-    )
+        work = Path(tmp)
+        mini = work / "mini"
+        build(mini, CONFIG, BuildSettings(size="mini", show_progress=False))
+        baseline = export_tree(args.baseline, work)
+        for rows in (int(n) for n in args.rows.split(",")):
+            data = work / f"rows-{rows}"
+            predictions = make_keys_dataset(mini, data, rows)
+            ours = run_way(None, predictions, data, work / f"ours-{rows}" / "results.json")
+            _print_row(rows, "streaming (this tree)", ours)
+            if rows > args.baseline_max_rows:
+                print(f"| {rows:,} | before ({args.baseline}) | skipped: over --baseline-max-rows | | | |")
+                continue
+            before = run_way(baseline, predictions, data, work / f"before-{rows}" / "results.json")
+            _print_row(rows, f"before ({args.baseline}, all held)", before)
+            identical = same_files(work / f"ours-{rows}" / "results.json", work / f"before-{rows}" / "results.json")
+            assert identical, f"{rows} rows: results differ between the two implementations"
+            print(
+                f"| {rows:,} | ratio | {before['cpu'] / ours['cpu']:.2f}x faster | | "
+                f"{before['wall'] / ours['wall']:.2f}x | {before['peak_mb'] / ours['peak_mb']:.1f}x less memory |"
+            )
+            shutil.rmtree(data)  # 10^6 rows of shards and predictions: about 130 MB
+    print("results.json and rows files byte-identical between the two wherever both ran")
+
+
+def _print_row(rows: int, way: str, measured: dict) -> None:
+    cpu, wall, peak = measured["cpu"], measured["wall"], measured["peak_mb"]
+    print(f"| {rows:,} | {way} | {cpu:.2f} | {rows / cpu:,.0f} | {wall:.2f} | {peak:,.0f} |")
 
 
 if __name__ == "__main__":

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
 from scorer.errors import OutputError
 
@@ -36,10 +37,29 @@ def write_text(path: Path, text: str) -> None:
     write_bytes(path, text.encode("utf-8"))
 
 
+def write_lines(path: Path, lines: Iterable[str]) -> None:
+    """Each of ``lines`` and a newline, in UTF-8, written as they come (never joined in memory)."""
+    with temporary_beside(path) as temporary, temporary.open("w", encoding="utf-8", newline="\n") as handle:
+        for line in lines:
+            handle.write(line)
+            handle.write("\n")
+
+
 def write_with(path: Path, writer: Callable[[Path], object]) -> None:
     """Let ``writer`` fill a temporary path (e.g. a Parquet writer), then move it into place."""
     with temporary_beside(path) as temporary:
         writer(temporary)
+
+
+def scratch_beside(path: Path) -> IO[bytes]:
+    """An anonymous temporary file (unlinked at once: a killed writer leaves nothing) in the
+    folder ``path`` will be written to, refused as a write of ``path`` would be. The caller closes it."""
+    _check_target(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return tempfile.TemporaryFile(dir=path.parent, prefix=f".{path.name}.")  # noqa: SIM115
+    except OSError as error:
+        raise _cannot_write(path, error) from None
 
 
 @contextmanager

@@ -250,6 +250,13 @@ def build(configs: str | None, size: str, seed: int, out: Path, executor_spec: s
     help="Which line of a repeated id counts (error: refuse the file).",
 )
 @click.option("--gold", is_flag=True, help="Score the answer keys themselves (must give 100%).")
+@click.option(
+    "--executor",
+    "executor_spec",
+    default=DEFAULT_EXECUTOR,
+    show_default=True,
+    help=f"{EXECUTOR_HELP} Only costly rows go there (episode replays, planner calls); results never change.",
+)
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @click.option(
     "--heatmap",
@@ -291,6 +298,7 @@ def _score(
     all_configs: bool,
     duplicates: str,
     gold: bool,
+    executor_spec: str,
     quiet: bool,
     heatmap: Path | None,
     report: Path | None,
@@ -305,10 +313,19 @@ def _score(
     if predictions is not None and not predictions.is_file():
         expected = 'expected JSON Lines, one {"id": ..., "response": ...} a line'
         raise UserError(f"{predictions}: no such file; {expected}")
+    from scorer.executors import make_executor
     from scorer.scoring import score_file
 
     # A DatasetError or PredictionsFileError is a PlanariumError: one line (reported_errors).
-    run = score_file(predictions, data, out, split, gold, wanted, all_configs, duplicates, show_progress=not quiet)
+    # Every row is kept only for the pictures that read them all; else memory stays small.
+    keep_rows = any(path is not None for path in (heatmap, report, plots))
+    executor = make_executor(executor_spec)
+    try:
+        run = score_file(
+            predictions, data, out, split, gold, wanted, all_configs, duplicates, not quiet, keep_rows, executor
+        )
+    finally:
+        executor.close()
     _print_score_run(run, duplicates)
     if heatmap is not None:
         _write_heatmaps(run.grading, heatmap)

@@ -12,6 +12,8 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -24,6 +26,11 @@ if TYPE_CHECKING:
 
 CHECKSUMS = "checksums.json"
 KEY_COLUMNS = ["id", "domain", "task", "difficulty", "domain_pddl", "problem_pddl", "answer_key", "meta"]
+BATCH_ROWS = 1024  # rows decoded at a time when a split is streamed
+# An answer key or meta this short (e.g. {"answer": true}) is decoded once and the one dict
+# shared by every row that has it: a million rows then hold two answer keys, not a million.
+SHARED_JSON_CHARS = 64
+SHARED_JSON_MAX = 4096  # distinct texts kept so; past that, short texts are decoded per row
 # data/<config>/<split>-<i>-of-<n>.parquet, as data_build.shards names them.
 PROMPT_VARIANTS = ("prompt", "cot", "fewshot", "pddl", "pddl_only")  # the columns that may hold a whole prompt
 
@@ -42,7 +49,7 @@ class DatasetError(PlanariumError):
     """A whole-dataset problem; the message is one line that says what to do."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class KeyRow:
     id: str
     config: str
@@ -67,19 +74,55 @@ class KeyedDataset:
 
 def load_keys(root: Path, split: str = "test", configs: set[str] | None = None) -> KeyedDataset:
     """Every row of ``split`` (in the chosen configs), after verifying shard checksums."""
+    shards = key_shards(root, split, configs)
+    rows = {row.id: row for row in shards.rows()}
+    if not rows:
+        raise shards.no_rows()
+    return KeyedDataset(root, rows, shards.checksums)
+
+
+@dataclass(frozen=True)
+class KeyShards:
+    """The shards of one split (in the chosen configs), read a batch of rows at a time:
+    config by config, in the order ``load_keys`` gives them, never all at once."""
+
+    root: Path
+    split: str
+    checksums: dict[str, str]
+    selected: list[str]  # shard paths relative to root, sorted (so config by config)
+
+    def rows(self) -> Iterator[KeyRow]:
+        shared: dict[str, Any] = {}
+        for relative in self.selected:
+            config, path = Path(relative).parts[-2], self.root / relative
+            for record in read_shard_records(self.root, relative, self.checksums[relative], KEY_COLUMNS):
+                yield _key_row(record, config, path, shared)
+
+    def count(self) -> int:
+        """The rows of the selected shards, from their footers (no row is read)."""
+        import pyarrow.parquet as pq
+
+        total = 0
+        for relative in self.selected:
+            with _arrow_errors(self.root, self.root / relative):
+                total += pq.ParquetFile(self.root / relative).metadata.num_rows
+        return total
+
+    def no_rows(self) -> DatasetError:
+        return DatasetError(f"no {self.split} rows in {self.root}; build them with: planarium build --out {self.root}")
+
+
+def key_shards(root: Path, split: str = "test", configs: set[str] | None = None) -> KeyShards:
+    """The shards ``load_keys`` reads, to stream instead (checksums.json and the selection checked)."""
     checksums = read_checksums(root)
     check_selection(root, split, configs)
-    rows: dict[str, KeyRow] = {}
-    for relative in sorted(checksums):
-        config, shard_name = Path(relative).parts[-2:]
-        if not shard_name.startswith(f"{split}-") or (configs and config not in configs):
-            continue
-        table = read_shard(root, relative, checksums[relative], KEY_COLUMNS)
-        for record in table.to_pylist():
-            rows[record["id"]] = _key_row(record, config, root / relative)
-    if not rows:
-        raise DatasetError(f"no {split} rows in {root}; build them with: planarium build --out {root}")
-    return KeyedDataset(root, rows, checksums)
+    selected = [
+        relative
+        for relative in sorted(checksums)
+        if Path(relative).parts[-1].startswith(f"{split}-")
+        and not (configs and Path(relative).parts[-2] not in configs)
+    ]
+    return KeyShards(root, split, checksums, selected)
 
 
 def built_splits(root: Path) -> dict[str, set[str]]:
@@ -147,6 +190,30 @@ def parse_checksums(path: Path) -> dict[str, str]:
 
 def read_shard(root: Path, relative: str, expected_sha256: str, columns: list[str] | None = None) -> pa.Table:
     """The one way a shard is read: its hash is checked first, and any Arrow error becomes a DatasetError."""
+    _check_hash(root, relative, expected_sha256)
+    import pyarrow.parquet as pq  # here: `score` checks its arguments before paying for pyarrow
+
+    with _arrow_errors(root, root / relative):
+        return pq.read_table(root / relative, columns=columns)
+
+
+def read_shard_records(
+    root: Path, relative: str, expected_sha256: str, columns: list[str] | None = None
+) -> Iterator[dict[str, Any]]:
+    """``read_shard``'s rows as dicts, BATCH_ROWS at a time: a shard is never held whole."""
+    _check_hash(root, relative, expected_sha256)
+    import pyarrow.parquet as pq
+
+    with _arrow_errors(root, root / relative):
+        shard = pq.ParquetFile(root / relative)
+        absent = [name for name in columns or () if name not in shard.schema_arrow.names]
+        if absent:  # iter_batches would leave them out silently, where read_table refuses
+            raise ValueError(f"no column {absent[0]!r}")
+        for batch in shard.iter_batches(batch_size=BATCH_ROWS, columns=columns):
+            yield from batch.to_pylist()
+
+
+def _check_hash(root: Path, relative: str, expected_sha256: str) -> None:
     path = root / relative
     try:
         digest = sha256_file(path)
@@ -156,11 +223,14 @@ def read_shard(root: Path, relative: str, expected_sha256: str, columns: list[st
         raise DatasetError(f"shard {path} cannot be read ({error.strerror or error}); {_fix(root)}") from None
     if digest != expected_sha256:
         raise DatasetError(f"shard {path} fails its checksum; {_fix(root)}")
-    import pyarrow as pa  # here: `score` checks its arguments before paying for pyarrow
-    import pyarrow.parquet as pq
+
+
+@contextmanager
+def _arrow_errors(root: Path, path: Path) -> Iterator[None]:
+    import pyarrow as pa
 
     try:
-        return pq.read_table(path, columns=columns)
+        yield
     except (pa.ArrowException, OSError, ValueError, KeyError) as error:
         reason = str(error).splitlines()[0] if str(error) else type(error).__name__
         raise DatasetError(
@@ -196,7 +266,7 @@ def _fix(root: Path) -> str:
     return f"rebuild with: planarium build --out {root} (or re-download the dataset)"
 
 
-def _key_row(record: dict[str, Any], config: str, shard: Path) -> KeyRow:
+def _key_row(record: dict[str, Any], config: str, shard: Path, shared: dict[str, Any]) -> KeyRow:
     try:
         return KeyRow(
             id=record["id"],
@@ -206,11 +276,23 @@ def _key_row(record: dict[str, Any], config: str, shard: Path) -> KeyRow:
             difficulty=record["difficulty"],
             domain_pddl=record["domain_pddl"],
             problem_pddl=record["problem_pddl"],
-            answer_key=json.loads(record["answer_key"]),
-            meta=json.loads(record["meta"]),
+            answer_key=_decoded(record["answer_key"], shared),
+            meta=_decoded(record["meta"], shared),
         )
     except (TypeError, ValueError, RecursionError) as error:
         raise DatasetError(
             f"shard {shard}: row {str(record.get('id'))[:80]!r} has an unreadable answer_key or "
             f"meta ({type(error).__name__}); {_fix(shard.parents[2])}"
         ) from None
+
+
+def _decoded(text: str, shared: dict[str, Any]) -> Any:
+    """``json.loads(text)``; a short text's value is decoded once and shared (SHARED_JSON_CHARS)."""
+    if len(text) > SHARED_JSON_CHARS:
+        return json.loads(text)
+    value = shared.get(text)
+    if value is None:
+        value = json.loads(text)
+        if len(shared) < SHARED_JSON_MAX:
+            shared[text] = value
+    return value

@@ -12,21 +12,26 @@ reports the accuracy of both and how many rows they score differently. A reply's
 from __future__ import annotations
 
 import math
+from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from scorer.dataset import KeyedDataset, KeyRow
 from scorer.families import task_kinds
 from scorer.predictions import Prediction
 from scorer.report.stats import Metric, mean_stderr
-from scorer.tasks import MISSING, Judgement, Reason, ScoredRow
+from scorer.tasks import MISSING, Judgement, Reason, ScoredRow, TaskKind
 from scorer.tasks.base import mean, rate
 from scorer.tasks.think import strip_think
 
 ALL = "all"
 MEAN = "mean"  # the unweighted mean of the difficulty groups, with ViPlan's appendix E eq. 2 error
 COUNTED_REASONS = (Reason.MISSING, Reason.UNPARSABLE, Reason.INVALID, Reason.UNDECIDED)
+# Equal judgements (and equal trimmed metas) are one object, so a million rows answered
+# "yes" hold one Judgement; this many distinct values are shared, the rest kept per row.
+SHARED_VALUES_MAX = 4096
 
 
 @dataclass
@@ -43,7 +48,7 @@ class ConfigReport:
 
 @dataclass
 class Grading:
-    rows: list[tuple[KeyRow, Judgement]]
+    rows: list[tuple[KeyRow, Judgement]]  # empty when the grader was told not to keep them
     configs: dict[str, ConfigReport]
     paper: dict[str, Judgement] = field(default_factory=dict)  # row id -> the paper's reading, where there is one
 
@@ -54,29 +59,130 @@ def grade(
     progress: Callable[[Iterable[KeyRow]], Iterable[KeyRow]] = lambda rows: rows,
 ) -> Grading:
     """``progress`` wraps the rows as they are judged (a progress bar on the command line)."""
-    graded, paper = [], {}
+    grader = Grader()
     for row in progress(dataset.rows.values()):
-        prediction = predictions.get(row.id)
-        graded.append((row, judge_row(row, prediction)))
-        paper_judgement = judge_row_paper(row, prediction)
-        if paper_judgement is not None:
-            paper[row.id] = paper_judgement
-    by_config: dict[str, list[tuple[KeyRow, Judgement]]] = {}
-    for row, judgement in graded:
-        by_config.setdefault(row.config, []).append((row, judgement))
-    reports = {name: _config_report(name, by_config[name], paper) for name in sorted(by_config)}
-    return Grading(graded, reports, paper)
+        grader.add(row, predictions.get(row.id))
+    return grader.grading()
+
+
+@dataclass
+class _Tally:
+    """What one config's report is made from, gathered a row at a time."""
+
+    task: str
+    first_row: KeyRow  # the paper reading's source is asked of it
+    scored: list[ScoredRow] = field(default_factory=list)
+    reasons: Counter[Reason] = field(default_factory=Counter)
+    ours: array[float] = field(default_factory=lambda: array("d"))  # our score of each row the paper reads ...
+    paper: array[float] = field(default_factory=lambda: array("d"))  # ... and the paper's
+
+
+class Grader:
+    """Judges rows one at a time (in both readings) and keeps, per config, only what its
+    metrics need: a ScoredRow with the meta keys its kind aggregates (``TaskKind.aggregate_meta``).
+    With ``keep_rows`` it also keeps every (row, judgement) and paper judgement for the
+    consumers that read them all (heat maps, the HTML report)."""
+
+    def __init__(self, keep_rows: bool = True) -> None:
+        self.keep_rows = keep_rows
+        self.kinds = task_kinds()
+        self.tallies: dict[str, _Tally] = {}
+        self.rows: list[tuple[KeyRow, Judgement]] = []
+        self.paper: dict[str, Judgement] = {}
+        self._shared: dict[Hashable, Any] = {}
+
+    def add(self, row: KeyRow, prediction: Prediction | None) -> tuple[Judgement, Judgement | None]:
+        """Judge ``row`` (its prediction None when there is none): ours and the paper's reading."""
+        return self.record(row, *self.judge(row, prediction))
+
+    def judge(self, row: KeyRow, prediction: Prediction | None) -> tuple[Judgement, Judgement | None]:
+        """Both readings of the row, here (``judge_pair`` in another worker), not yet counted."""
+        kind = self.kinds[row.task]
+        return _judge(kind, row, prediction), _judge_paper(kind, row, prediction)
+
+    def costly(self, row: KeyRow, prediction: Prediction | None) -> bool:
+        """Whether judging the row is worth sending to another worker (``TaskKind.costly``)."""
+        return prediction is not None and self.kinds[row.task].costly
+
+    def record(self, row: KeyRow, judgement: Judgement, paper: Judgement | None) -> tuple[Judgement, Judgement | None]:
+        """Count a row judged elsewhere (``judge_pair``), as ``add`` counts the rows it judges."""
+        kind = self.kinds[row.task]
+        judgement = self._share(judgement)
+        tally = self.tallies.get(row.config) or self.tallies.setdefault(row.config, _Tally(row.task, row))
+        tally.scored.append(
+            ScoredRow(row.id, row.difficulty, row.answer_key, self._meta(kind, row), judgement, row.domain)
+        )
+        tally.reasons[judgement.reason] += 1
+        if paper is not None:
+            tally.ours.append(judgement.score)
+            tally.paper.append(paper.score)
+        if self.keep_rows:
+            self.rows.append((row, judgement))
+            if paper is not None:
+                self.paper[row.id] = paper
+        return judgement, paper
+
+    def grading(self, configs: Collection[str] | None = None) -> Grading:
+        """The reports of ``configs`` (default: every config seen), in name order."""
+        names = sorted(self.tallies if configs is None else configs)
+        reports = {name: _config_report(name, self.tallies[name], self.kinds) for name in names}
+        if configs is None:
+            return Grading(self.rows, reports, self.paper)
+        rows = [(row, judgement) for row, judgement in self.rows if row.config in reports]
+        return Grading(rows, reports, {row.id: self.paper[row.id] for row, _ in rows if row.id in self.paper})
+
+    def _meta(self, kind: TaskKind, row: KeyRow) -> dict[str, Any]:
+        if kind.aggregate_meta is None:
+            return row.meta
+        return self._share({key: row.meta[key] for key in kind.aggregate_meta if key in row.meta})
+
+    def _share(self, value: Any) -> Any:
+        """The one object equal to ``value`` (a Judgement or a trimmed meta), where sharing it
+        cannot change what is written (equal values of equal types only)."""
+        key = _share_key(value)
+        if key is None:
+            return value
+        shared = self._shared.get(key)
+        if shared is not None:
+            return shared
+        if len(self._shared) < SHARED_VALUES_MAX:
+            self._shared[key] = value
+        return value
+
+
+def _share_key(value: Judgement | dict[str, Any]) -> Hashable | None:
+    # Typed keys: 1 == 1.0 == True, yet each is written differently to the rows file.
+    if isinstance(value, Judgement):
+        plain = value.parsed is None or type(value.parsed) is str
+        return (type(value.score), value) if plain else None
+    plain = all(type(item) is str for item in value.values())
+    return ("meta", *value.items()) if plain else None
+
+
+def judge_pair(pair: tuple[KeyRow, Prediction | None]) -> tuple[Judgement, Judgement | None]:
+    """Both readings of one (row, prediction): what a worker of ``score --executor`` runs."""
+    row, prediction = pair
+    kind = task_kinds()[row.task]
+    return _judge(kind, row, prediction), _judge_paper(kind, row, prediction)
 
 
 def judge_row(row: KeyRow, prediction: Prediction | None) -> Judgement:
-    if prediction is None:
-        return MISSING
-    return task_kinds()[row.task].judge(row, _without_thinking(prediction))
+    return _judge(task_kinds()[row.task], row, prediction)
 
 
 def judge_row_paper(row: KeyRow, prediction: Prediction | None) -> Judgement | None:
     """The paper's reading of the row; None when its kind has none."""
-    reading = task_kinds()[row.task].paper
+    return _judge_paper(task_kinds()[row.task], row, prediction)
+
+
+def _judge(kind: TaskKind, row: KeyRow, prediction: Prediction | None) -> Judgement:
+    if prediction is None:
+        return MISSING
+    return kind.judge(row, _without_thinking(prediction))
+
+
+def _judge_paper(kind: TaskKind, row: KeyRow, prediction: Prediction | None) -> Judgement | None:
+    reading = kind.paper
     if reading is None:
         return None
     if prediction is None:
@@ -87,24 +193,22 @@ def judge_row_paper(row: KeyRow, prediction: Prediction | None) -> Judgement | N
 def _without_thinking(prediction: Prediction) -> Prediction:
     if prediction.response is None:
         return prediction  # an episode: its replies are stripped where the episode steps
-    return replace(prediction, response=strip_think(prediction.response))
+    response = strip_think(prediction.response)
+    return prediction if response is prediction.response else replace(prediction, response=response)
 
 
-def _config_report(
-    config: str, graded: list[tuple[KeyRow, Judgement]], paper: dict[str, Judgement] | None = None
-) -> ConfigReport:
-    task = graded[0][0].task
-    scored = [ScoredRow(r.id, r.difficulty, r.answer_key, r.meta, v, r.domain) for r, v in graded]
-    report = ConfigReport(config, task)
-    _add_readings(report, graded, paper or {})
-    report.groups[ALL] = task_kinds()[task].aggregate(scored)
-    for difficulty in _difficulties(scored):
-        report.groups[difficulty] = task_kinds()[task].aggregate([s for s in scored if s.difficulty == difficulty])
-    difficulties = [report.groups[d] for d in _difficulties(scored)]
+def _config_report(config: str, tally: _Tally, kinds: dict[str, TaskKind]) -> ConfigReport:
+    kind = kinds[tally.task]
+    scored = tally.scored
+    report = ConfigReport(config, tally.task)
+    _add_readings(report, tally, kind)
+    report.groups[ALL] = kind.aggregate(scored)
+    difficulties = _difficulties(scored)
+    for difficulty in difficulties:
+        report.groups[difficulty] = kind.aggregate([s for s in scored if s.difficulty == difficulty])
     if len(difficulties) > 1:
-        report.groups[MEAN] = mean_of_groups(difficulties)
-    reasons = Counter(v.reason for _, v in graded)
-    report.counts = {"n": len(graded), **{reason.value: reasons[reason] for reason in COUNTED_REASONS}}
+        report.groups[MEAN] = mean_of_groups([report.groups[d] for d in difficulties])
+    report.counts = {"n": len(scored), **{reason.value: tally.reasons[reason] for reason in COUNTED_REASONS}}
     return report
 
 
@@ -126,25 +230,19 @@ def mean_of_groups(groups: list[list[Metric]]) -> list[Metric]:
     return averaged
 
 
-def _add_readings(report: ConfigReport, graded: list[tuple[KeyRow, Judgement]], paper: dict[str, Judgement]) -> None:
+def _add_readings(report: ConfigReport, tally: _Tally, kind: TaskKind) -> None:
     """Our accuracy beside the paper's reading, where the config's rows have one."""
-    reading = task_kinds()[report.task].paper
-    if reading is None or not any(r.id in paper for r, _ in graded):
+    reading = kind.paper
+    if reading is None or not tally.paper:
         return
-    report.readings = _readings(graded, paper)
-    first_row = graded[0][0]
-    report.paper_source = reading.source(first_row) if callable(reading.source) else reading.source
-    report.differing = sum(readings_differ(v, paper.get(r.id)) for r, v in graded)
+    report.readings = {"ours": _accuracy(tally.ours), "paper": _accuracy(tally.paper)}
+    report.paper_source = reading.source(tally.first_row) if callable(reading.source) else reading.source
+    report.differing = sum(ours != paper for ours, paper in zip(tally.ours, tally.paper, strict=True))
 
 
 def readings_differ(ours: Judgement, paper: Judgement | None) -> bool:
     """Whether the paper's reading scores the row differently from ours."""
     return paper is not None and paper.score != ours.score
-
-
-def _readings(graded: list[tuple[KeyRow, Judgement]], paper: dict[str, Judgement]) -> dict[str, Metric]:
-    pairs = [(v, paper[r.id]) for r, v in graded if r.id in paper]
-    return {"ours": _accuracy([o.score for o, _ in pairs]), "paper": _accuracy([p.score for _, p in pairs])}
 
 
 def _accuracy(scores: Sequence[float]) -> Metric:

@@ -10,6 +10,10 @@ the benchmark). Only whole-file problems raise ``PredictionsFileError``: a file
 that cannot be read, or one where no line is a JSON object at all (a CSV, a
 JSON array, an empty file), since scoring it would just report every row
 missing.
+
+The file is read as a stream: ``index_predictions`` keeps, per id, only where its line
+is (one integer), so memory does not grow with the responses; ``take`` reads a line
+back when its row is scored. ``read_predictions`` holds every prediction at once.
 """
 
 from __future__ import annotations
@@ -17,9 +21,9 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Container, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from scorer.errors import PlanariumError
 
@@ -32,6 +36,9 @@ MAX_QUOTED_CHARS = 60
 PROBLEM_KINDS = ("malformed", "duplicate", "unknown_id", "not_selected", "not_utf8")
 # Which line of a repeated id counts: the first (the default), the last, or none (the file is refused).
 DUPLICATE_POLICIES = ("first", "last", "error")
+# A line's place in the file is one integer, offset << LINE_BITS | line number: an index of a
+# million ids costs a third of what (offset, line) tuples would.
+LINE_BITS = 32
 
 
 @dataclass(frozen=True)
@@ -66,29 +73,95 @@ class _MalformedLine(ValueError):
     """One line is not a usable prediction; the message says why."""
 
 
-def read_predictions(path: Path, duplicates: str = "first") -> PredictionSet:
-    """Every usable line of ``path``; ``duplicates`` says which line of a repeated id counts
-    (``error``: a PredictionsFileError at the first repeat)."""
+@dataclass
+class PredictionIndex:
+    """Where the line of each id (the one the duplicate policy keeps) is, not the lines:
+    ``take`` reads a prediction back from the file, once, and what no row took is left in
+    ``places`` (``mark_untaken`` turns it into problems). Close it (or use ``with``)."""
+
+    handle: IO[bytes]
+    places: dict[str, int]  # id -> offset << LINE_BITS | line number
+    problems: list[InputProblem]
+    sha256: str  # of the exact file bytes, BOM and line endings included
+    lines: int  # non-blank lines read
+    models: set[str] = field(default_factory=set)  # of the predictions taken
+
+    def take(self, prediction_id: str) -> Prediction | None:
+        """The prediction for ``prediction_id`` (None if the file has none), read from its line."""
+        place = self.places.pop(prediction_id, None)
+        if place is None:
+            return None
+        self.handle.seek(place >> LINE_BITS)
+        line = _without_line_end(self.handle.readline())
+        # The line was read once already: it is valid, and a bad byte was reported then.
+        prediction = _prediction(_parse_json(line.decode("utf-8", errors="replace")), place & _LINE_MASK)
+        if prediction.model:
+            self.models.add(prediction.model)
+        return prediction
+
+    def mark_untaken(self, why: Callable[[str], tuple[str, str]]) -> None:
+        """Every id no row took becomes a problem (``why(id)``: its kind and what to say of
+        the id); the problems are then put in file order."""
+        for prediction_id, place in self.places.items():
+            self.problems.append(_not_scored(prediction_id, place & _LINE_MASK, why))
+        self.places.clear()
+        self.problems.sort(key=lambda problem: problem.line)
+
+    def close(self) -> None:
+        self.handle.close()
+
+    def __enter__(self) -> PredictionIndex:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+
+_LINE_MASK = (1 << LINE_BITS) - 1
+
+
+def index_predictions(path: Path, duplicates: str = "first") -> PredictionIndex:
+    """Read ``path`` once, line by line: every usable line's place, and the problems of the
+    others; ``duplicates`` says which line of a repeated id counts (``error``: a
+    PredictionsFileError at the first repeat)."""
     if duplicates not in DUPLICATE_POLICIES:
         raise ValueError(f"duplicates must be one of {', '.join(DUPLICATE_POLICIES)}, got {duplicates!r}")
-    data = _read_bytes(path)
-    prediction_set = PredictionSet({}, [], hashlib.sha256(data).hexdigest(), 0)
+    index = PredictionIndex(_open(path), {}, [], "", 0)
+    try:
+        _fill(index, path, duplicates)
+    except BaseException:
+        index.close()
+        raise
+    return index
+
+
+def read_predictions(path: Path, duplicates: str = "first") -> PredictionSet:
+    """Every usable line of ``path``, held at once (``index_predictions`` for a stream)."""
+    with index_predictions(path, duplicates) as index:
+        predictions = {prediction_id: index.take(prediction_id) for prediction_id in list(index.places)}
+        return PredictionSet(
+            {i: p for i, p in predictions.items() if p is not None}, index.problems, index.sha256, index.lines
+        )
+
+
+def _fill(index: PredictionIndex, path: Path, duplicates: str) -> None:
+    digest = hashlib.sha256()
     saw_json_object = False
     first_complaint: str | None = None  # quoted if the file turns out not to be JSON Lines at all
-    for line_number, raw_line in _numbered_lines(data):
-        prediction_set.lines += 1
+    for line_number, offset, raw_line in _numbered_lines(index.handle, digest):
+        index.lines += 1
         try:
-            value = _parse_json(_decode_line(raw_line, line_number, prediction_set.problems))
+            value = _parse_json(_decode_line(raw_line, line_number, index.problems))
             saw_json_object = saw_json_object or isinstance(value, dict)
-            _add(prediction_set, _prediction(value, line_number), duplicates, path)
+            _keep(index, _prediction(value, line_number).id, offset << LINE_BITS | line_number, duplicates, path)
         except _MalformedLine as why:
             first_complaint = first_complaint or f"line {line_number}: {why}"
             message = f"line {line_number}: {why}; {LINE_EXPECTED}"
-            prediction_set.problems.append(InputProblem(line_number, "malformed", message))
+            index.problems.append(InputProblem(line_number, "malformed", message))
+    index.sha256 = digest.hexdigest()
     if not saw_json_object:
         reason = f"no line is a JSON object ({first_complaint})" if first_complaint else "the file is empty"
         raise PredictionsFileError(f"{path}: {reason}; {EXPECTED}")
-    return prediction_set
 
 
 def not_in_dataset(prediction_id: str) -> tuple[str, str]:
@@ -102,28 +175,49 @@ def mark_unknown(
     problems; ``why(id)`` gives the problem's kind and what to say of the id."""
     for prediction_id in [i for i in pset.predictions if i not in known_ids]:
         prediction = pset.predictions.pop(prediction_id)
-        kind, reason = why(prediction_id)
-        message = f"line {prediction.line}: id {_quoted(prediction_id)} {reason}; the line is ignored"
-        pset.problems.append(InputProblem(prediction.line, kind, message))
+        pset.problems.append(_not_scored(prediction_id, prediction.line, why))
     # Keep problems in file order so a report reads top to bottom.
     pset.problems.sort(key=lambda problem: problem.line)
 
 
-def _read_bytes(path: Path) -> bytes:
+def _not_scored(prediction_id: str, line: int, why: Callable[[str], tuple[str, str]]) -> InputProblem:
+    kind, reason = why(prediction_id)
+    return InputProblem(line, kind, f"line {line}: id {_quoted(prediction_id)} {reason}; the line is ignored")
+
+
+def _open(path: Path) -> IO[bytes]:
     try:
-        return path.read_bytes()
+        return path.open("rb")
     except FileNotFoundError:
         raise PredictionsFileError(f"{path}: no such file; {EXPECTED}") from None
     except OSError as error:
         raise PredictionsFileError(f"{path}: cannot read it ({error.strerror or error}); {EXPECTED}") from None
 
 
-def _numbered_lines(data: bytes) -> Iterator[tuple[int, bytes]]:
-    """Non-blank lines with their 1-based numbers, BOM and CR line endings removed."""
-    for line_number, raw_line in enumerate(data.removeprefix(UTF8_BOM).split(b"\n"), start=1):
-        line = raw_line.removesuffix(b"\r")
+def _numbered_lines(handle: IO[bytes], digest: Any) -> Iterator[tuple[int, int, bytes]]:
+    """Non-blank lines with their 1-based numbers and byte offsets, BOM and CR line endings
+    removed; every byte read goes into ``digest``."""
+    offset = 0
+    for line_number, raw_line in enumerate(_read_lines(handle), start=1):
+        digest.update(raw_line)
+        start, offset = offset, offset + len(raw_line)
+        if line_number == 1 and raw_line.startswith(UTF8_BOM):
+            raw_line, start = raw_line[len(UTF8_BOM) :], start + len(UTF8_BOM)
+        line = _without_line_end(raw_line)
         if line.strip():
-            yield line_number, line
+            yield line_number, start, line
+
+
+def _read_lines(handle: IO[bytes]) -> Iterator[bytes]:
+    try:
+        yield from handle
+    except OSError as error:
+        name = getattr(handle, "name", "the predictions file")
+        raise PredictionsFileError(f"{name}: cannot read it ({error.strerror or error}); {EXPECTED}") from None
+
+
+def _without_line_end(raw_line: bytes) -> bytes:
+    return raw_line.removesuffix(b"\n").removesuffix(b"\r")
 
 
 def _decode_line(raw_line: bytes, line_number: int, problems: list[InputProblem]) -> str:
@@ -188,20 +282,22 @@ def _response_or_episode(value: dict[str, Any]) -> tuple[str | None, dict | None
     return response, episode
 
 
-def _add(prediction_set: PredictionSet, prediction: Prediction, duplicates: str, path: Path) -> None:
-    earlier = prediction_set.predictions.setdefault(prediction.id, prediction)
-    if earlier is prediction:
+def _keep(index: PredictionIndex, prediction_id: str, place: int, duplicates: str, path: Path) -> None:
+    earlier = index.places.setdefault(prediction_id, place)
+    if earlier == place:
         return
-    repeat = f"line {prediction.line}: id {_quoted(prediction.id)} already appeared on line {earlier.line}"
+    line, earlier_line = place & _LINE_MASK, earlier & _LINE_MASK
+    repeat = f"line {line}: id {_quoted(prediction_id)} already appeared on line {earlier_line}"
     if duplicates == "error":
         raise PredictionsFileError(
             f"{path}: {repeat} (--duplicates error); give each id once, "
             "or --duplicates first|last to keep one of its lines"
         )
-    kept, ignored = (earlier, prediction) if duplicates == "first" else (prediction, earlier)
-    prediction_set.predictions[prediction.id] = kept
-    message = f"{repeat}; keeping line {kept.line}, ignoring line {ignored.line}"
-    prediction_set.problems.append(InputProblem(prediction.line, "duplicate", message))
+    kept, ignored = (earlier_line, line) if duplicates == "first" else (line, earlier_line)
+    if duplicates == "last":
+        index.places[prediction_id] = place
+    message = f"{repeat}; keeping line {kept}, ignoring line {ignored}"
+    index.problems.append(InputProblem(line, "duplicate", message))
 
 
 def _json_type(value: Any) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from scorer.dataset import KeyedDataset
+from scorer.dataset import KeyedDataset, KeyRow
 from scorer.families import task_kinds
 from scorer.predictions import Prediction
 
@@ -16,16 +16,21 @@ REFERENCE_KINDS = ("gold", "wrong")
 
 
 def reference_predictions(dataset: KeyedDataset, kind: str) -> dict[str, Prediction]:
-    predictions = {}
-    for line, row in enumerate(dataset.rows.values(), start=1):
-        fields = task_kinds()[row.task].reference(kind, row)
-        predictions[row.id] = Prediction(row.id, line, fields.get("response"), fields.get("episode"), kind)
-    return predictions
+    return {row.id: reference_prediction(row, line, kind) for line, row in enumerate(dataset.rows.values(), start=1)}
 
 
 def reference_lines(dataset: KeyedDataset, kind: str) -> list[str]:
-    lines = []
-    for p in reference_predictions(dataset, kind).values():
-        fields = {"response": p.response} if p.response is not None else {"episode": p.episode}
-        lines.append(json.dumps({"id": p.id, **fields, "model": kind}))
-    return lines
+    return [reference_line(p) for p in reference_predictions(dataset, kind).values()]
+
+
+def reference_prediction(row: KeyRow, line: int, kind: str) -> Prediction:
+    """The ``kind`` reference answer to ``row``, as if read from ``line`` of a predictions file."""
+    fields = task_kinds()[row.task].reference(kind, row)
+    return Prediction(row.id, line, fields.get("response"), fields.get("episode"), kind)
+
+
+def reference_line(prediction: Prediction) -> str:
+    """The predictions-file line of a reference prediction."""
+    p = prediction
+    fields = {"response": p.response} if p.response is not None else {"episode": p.episode}
+    return json.dumps({"id": p.id, **fields, "model": p.model})

@@ -3,21 +3,36 @@
 By default only the configs a predictions file touches are graded: a file of answers to
 one config is not a table of zeros for every other. The configs left out are listed as
 "not attempted" (``all_configs`` grades every selected config, missing rows scoring 0).
+
+Both inputs are streamed: the dataset's key rows a batch at a time, config by config;
+the predictions file is read once into an index of where each id's line is
+(``scorer.predictions.index_predictions``) and each line is read back when its row is
+judged. Each row's line goes to a spool on disk (``scorer.report.spool``); a config keeps
+only the small ScoredRows its metrics are made from. Memory grows by about 200 bytes per
+row, not with the responses or the PDDL, and results are byte-identical to holding
+everything at once.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable, Sized
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
+from types import TracebackType
+from typing import Protocol
 
-from scorer.dataset import KeyedDataset, KeyRow, built_splits, check_selection, load_keys
-from scorer.grading import Grading, grade
-from scorer.predictions import InputProblem, Prediction, PredictionSet, mark_unknown, read_predictions
-from scorer.references import reference_lines, reference_predictions
+from scorer.dataset import KeyedDataset, KeyRow, KeyShards, built_splits, key_shards
+from scorer.executors import Executor, in_process
+from scorer.grading import Grader, Grading, judge_pair
+from scorer.predictions import InputProblem, Prediction, PredictionIndex, index_predictions
+from scorer.references import reference_line, reference_prediction
+from scorer.report.pair import rows_path_for
 from scorer.report.provenance import provenance
-from scorer.report.results import results_document, row_lines, write_results
+from scorer.report.results import results_document, row_line, row_lines, write_results
+from scorer.report.spool import RowSpool
+from scorer.tasks import Judgement
 
 
 @dataclass
@@ -39,24 +54,109 @@ def score_file(
     all_configs: bool = False,
     duplicates: str = "first",
     show_progress: bool = False,
+    keep_rows: bool = True,
+    executor: Executor | None = None,
 ) -> ScoreRun:
-    """Score a predictions file (or the gold answers) against the dataset in ``data``."""
-    check_selection(data, split, configs)  # before reading anything big
-    prediction_set = None if gold else read_predictions(_given(predictions_path), duplicates)
-    dataset = load_keys(data, split, configs)
-    predictions, problems, sha256 = _predictions(dataset, prediction_set, split, configs)
-    attempted = dataset.configs() if gold or all_configs else _touched(dataset, predictions)
-    not_attempted = [name for name in dataset.configs() if name not in attempted]
-    grading = grade(_only(dataset, attempted), predictions, _progress_bar(show_progress))
-    settings = {
-        "split": split,
-        "configs": sorted(configs) if configs else None,
-        "gold": gold,
-        "all_configs": all_configs,
-        "duplicates": duplicates,
-    }
-    run = provenance((p.model for p in predictions.values()), settings)
-    return write_scored(grading, dataset, predictions, problems, sha256, out, split, run, not_attempted)
+    """Score a predictions file (or the gold answers) against the dataset in ``data``.
+    ``keep_rows``: keep every (row, judgement) in ``ScoreRun.grading.rows`` (heat maps and the
+    HTML report read them); without it memory stays small however many rows there are.
+    ``executor``: where the costly rows (replays, planner calls: ``TaskKind.costly``) are
+    judged, WINDOW_ROWS rows at a time (default: this process); the results do not change."""
+    shards = key_shards(data, split, configs)  # checks the selection before reading anything big
+    answers: Answers = GoldAnswers() if gold else FileAnswers(index_predictions(_given(predictions_path), duplicates))
+    with answers, RowSpool(rows_path_for(out)) as spool:
+        grader = Grader(keep_rows)
+        touched: set[str] = set()
+        for window in _windows(_progress(shards, show_progress)):
+            pairs = [(row, answers.take(row)) for row in window]
+            for (row, prediction), judged in zip(pairs, _judged(grader, pairs, executor or in_process()), strict=True):
+                judgement, paper = grader.record(row, *judged)
+                spool.add(row.config, row_line(row, judgement, paper, prediction))
+                if prediction is not None:
+                    touched.add(row.config)
+        seen = sorted(grader.tallies)
+        if not seen:
+            raise shards.no_rows()
+        problems, sha256 = answers.finish(why_not_scored(shards, configs))
+        # No prediction matches a row: grade everything, so the table shows them all missing.
+        attempted = seen if gold or all_configs else sorted(touched) or seen
+        not_attempted = [name for name in seen if name not in attempted]
+        grading = grader.grading(attempted)
+        settings = {
+            "split": split,
+            "configs": sorted(configs) if configs else None,
+            "gold": gold,
+            "all_configs": all_configs,
+            "duplicates": duplicates,
+        }
+        document = results_document(grading, shards, split, sha256, problems, provenance(answers.models, settings))
+        document["not_attempted"] = not_attempted  # beside the configs graded: an absent config is not a zero
+        rows_path = write_results(document, spool.lines(attempted), out)
+    return ScoreRun(grading, problems, out, rows_path, not_attempted)
+
+
+class Answers(Protocol):
+    """Where each row's prediction comes from, one row at a time in dataset order."""
+
+    models: set[str]
+
+    def take(self, row: KeyRow) -> Prediction | None: ...
+
+    def finish(self, why: Callable[[str], tuple[str, str]]) -> tuple[list[InputProblem], str]:
+        """The input problems (file order) and the sha256 of the predictions, once every row took its own."""
+        ...
+
+    def __enter__(self) -> Answers: ...
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None
+    ) -> None: ...
+
+
+class FileAnswers:
+    """The predictions file's line for each row (its index: ``index_predictions``)."""
+
+    def __init__(self, index: PredictionIndex) -> None:
+        self.index = index
+        self.models = index.models
+
+    def take(self, row: KeyRow) -> Prediction | None:
+        return self.index.take(row.id)
+
+    def finish(self, why: Callable[[str], tuple[str, str]]) -> tuple[list[InputProblem], str]:
+        self.index.mark_untaken(why)  # the ids no row took: another config, another split, or unknown
+        return self.index.problems, self.index.sha256
+
+    def __enter__(self) -> FileAnswers:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.index.close()
+
+
+class GoldAnswers:
+    """The answer keys as predictions, made row by row; their sha256 is that of the file
+    ``planarium answers --kind gold`` writes for the same rows."""
+
+    def __init__(self) -> None:
+        self.models = {"gold"}
+        self._digest = hashlib.sha256()
+        self._line = 0
+
+    def take(self, row: KeyRow) -> Prediction:
+        self._line += 1
+        prediction = reference_prediction(row, self._line, "gold")
+        self._digest.update(reference_line(prediction).encode() + b"\n")
+        return prediction
+
+    def finish(self, why: Callable[[str], tuple[str, str]]) -> tuple[list[InputProblem], str]:
+        return [], self._digest.hexdigest()
+
+    def __enter__(self) -> GoldAnswers:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        pass
 
 
 def write_scored(
@@ -77,20 +177,30 @@ def write_scored(
     return ScoreRun(grading, problems, out, rows_path, not_attempted or [])
 
 
-def _progress_bar(shown: bool) -> Callable[[Iterable[KeyRow]], Iterable[KeyRow]]:
-    def wrap(rows: Iterable[KeyRow]) -> Iterable[KeyRow]:
-        from tqdm import tqdm
+WINDOW_ROWS = 256  # rows read ahead together: the costly among them go to the executor as one map
 
-        return tqdm(
-            rows,
-            desc="scoring",
-            unit="row",
-            disable=not shown,
-            leave=False,
-            total=len(rows) if isinstance(rows, Sized) else None,
-        )
 
-    return wrap
+def _windows(rows: Iterator[KeyRow]) -> Iterator[list[KeyRow]]:
+    while window := list(islice(rows, WINDOW_ROWS)):
+        yield window
+
+
+def _judged(
+    grader: Grader, pairs: list[tuple[KeyRow, Prediction | None]], executor: Executor
+) -> list[tuple[Judgement, Judgement | None]]:
+    """Both readings of each pair, in order: the costly ones on the executor's workers, the rest here."""
+    costly = [index for index, pair in enumerate(pairs) if executor.workers > 1 and grader.costly(*pair)]
+    elsewhere = dict(zip(costly, executor.map(judge_pair, [pairs[i] for i in costly]) if costly else [], strict=True))
+    return [elsewhere[index] if index in elsewhere else grader.judge(*pair) for index, pair in enumerate(pairs)]
+
+
+def _progress(shards: KeyShards, shown: bool) -> Iterator[KeyRow]:
+    rows = shards.rows()
+    if not shown:
+        return rows
+    from tqdm import tqdm
+
+    return iter(tqdm(rows, desc="scoring", unit="row", leave=False, total=shards.count()))
 
 
 def _given(path: Path | None) -> Path:
@@ -99,13 +209,8 @@ def _given(path: Path | None) -> Path:
     return path
 
 
-def _predictions(
-    dataset: KeyedDataset, prediction_set: PredictionSet | None, split: str, configs: set[str] | None
-) -> tuple[dict[str, Prediction], list[InputProblem], str]:
-    if prediction_set is None:
-        text = "".join(line + "\n" for line in reference_lines(dataset, "gold"))
-        return reference_predictions(dataset, "gold"), [], hashlib.sha256(text.encode()).hexdigest()
-    built = built_splits(dataset.root)
+def why_not_scored(shards: KeyShards, configs: set[str] | None) -> Callable[[str], tuple[str, str]]:
+    built = built_splits(shards.root)
 
     def why(prediction_id: str) -> tuple[str, str]:
         """Why an id is not among the rows scored: another config, another split, or unknown."""
@@ -113,20 +218,8 @@ def _predictions(
         id_split = rest.partition("/")[0]
         if configs and config in built and config not in configs:
             return "not_selected", f"is in config {config!r}, which --configs left out"
-        if config in built and id_split != split and id_split in built[config]:
-            return "unknown_id", f"is a {id_split!r} row, not {split!r}; to score it: --split {id_split}"
+        if config in built and id_split != shards.split and id_split in built[config]:
+            return "unknown_id", f"is a {id_split!r} row, not {shards.split!r}; to score it: --split {id_split}"
         return "unknown_id", "is not in the dataset"
 
-    mark_unknown(prediction_set, dataset.rows, why)
-    return prediction_set.predictions, prediction_set.problems, prediction_set.sha256
-
-
-def _touched(dataset: KeyedDataset, predictions: dict[str, Prediction]) -> list[str]:
-    touched = sorted({dataset.rows[i].config for i in predictions if i in dataset.rows})
-    # No prediction matches a row: grade everything, so the table shows them all missing.
-    return touched or dataset.configs()
-
-
-def _only(dataset: KeyedDataset, configs: list[str]) -> KeyedDataset:
-    wanted = set(configs)
-    return replace(dataset, rows={i: row for i, row in dataset.rows.items() if row.config in wanted})
+    return why

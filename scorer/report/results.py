@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from scorer import __version__
-from scorer.dataset import KeyedDataset
+from scorer.dataset import KeyedDataset, KeyRow, KeyShards
 from scorer.grading import ConfigReport, Grading, readings_differ
 from scorer.predictions import InputProblem, Prediction
 from scorer.report.pair import write_pair
 from scorer.report.table import Cell, format_table
+from scorer.tasks import Judgement
 
 SCHEMA_VERSION = 3  # 2: input_problems summarised per kind; not_attempted. 3: run (what produced them)
 EXAMPLES_KEPT = 5  # problems quoted per kind; a file of 100,000 duplicates stays a small results.json
@@ -25,7 +27,7 @@ CUT_MARKER = "...[cut: {} more characters]"
 
 def results_document(
     grading: Grading,
-    dataset: KeyedDataset,
+    dataset: KeyedDataset | KeyShards,
     split: str,
     predictions_sha256: str,
     problems: list[InputProblem],
@@ -80,35 +82,36 @@ def _config_entry(report: ConfigReport) -> dict[str, Any]:
 
 
 def row_lines(grading: Grading, predictions: dict[str, Prediction] | None = None) -> list[str]:
-    """One JSON line per dataset row, like lm-eval's sample logs: id, config, the raw
-    response (cut at MAX_RESPONSE_CHARS), the parsed answer, a short form of the target,
-    score, reason and detail (null when the judge has none). Where the row's kind has a
-    paper reading: ``paper`` (its score, reason, parsed answer and detail) and
-    ``readings_differ`` (whether it scores the row differently from ours)."""
-    lines = []
-    for row, judgement in grading.rows:
-        prediction = (predictions or {}).get(row.id)
-        entry = {
-            "id": row.id,
-            "config": row.config,
-            "response": cut(prediction.response, MAX_RESPONSE_CHARS) if prediction else None,
-            "parsed": judgement.parsed,
-            "target": cut(json.dumps(row.answer_key, sort_keys=True), MAX_TARGET_CHARS),
-            "score": judgement.score,
-            "reason": judgement.reason.value,
-            "detail": judgement.detail or None,
+    """One JSON line per dataset row (``row_line``)."""
+    found = predictions or {}
+    return [row_line(row, judgement, grading.paper.get(row.id), found.get(row.id)) for row, judgement in grading.rows]
+
+
+def row_line(row: KeyRow, judgement: Judgement, paper: Judgement | None, prediction: Prediction | None) -> str:
+    """A row as lm-eval's sample logs give it: id, config, the raw response (cut at
+    MAX_RESPONSE_CHARS), the parsed answer, a short form of the target, score, reason and
+    detail (null when the judge has none). Where the row's kind has a paper reading:
+    ``paper`` (its score, reason, parsed answer and detail) and ``readings_differ``
+    (whether it scores the row differently from ours)."""
+    entry = {
+        "id": row.id,
+        "config": row.config,
+        "response": cut(prediction.response, MAX_RESPONSE_CHARS) if prediction else None,
+        "parsed": judgement.parsed,
+        "target": cut(json.dumps(row.answer_key, sort_keys=True), MAX_TARGET_CHARS),
+        "score": judgement.score,
+        "reason": judgement.reason.value,
+        "detail": judgement.detail or None,
+    }
+    if paper is not None:
+        entry["paper"] = {
+            "score": paper.score,
+            "reason": paper.reason.value,
+            "parsed": paper.parsed,
+            "detail": paper.detail or None,
         }
-        paper = grading.paper.get(row.id)
-        if paper is not None:
-            entry["paper"] = {
-                "score": paper.score,
-                "reason": paper.reason.value,
-                "parsed": paper.parsed,
-                "detail": paper.detail or None,
-            }
-            entry["readings_differ"] = readings_differ(judgement, paper)
-        lines.append(json.dumps(entry, sort_keys=True))
-    return lines
+        entry["readings_differ"] = readings_differ(judgement, paper)
+    return json.dumps(entry, sort_keys=True)
 
 
 def cut(text: str | None, limit: int) -> str | None:
@@ -117,7 +120,7 @@ def cut(text: str | None, limit: int) -> str | None:
     return text[:limit] + CUT_MARKER.format(len(text) - limit)
 
 
-def write_results(document: dict[str, Any], rows: list[str], out: Path) -> Path:
+def write_results(document: dict[str, Any], rows: Iterable[str], out: Path) -> Path:
     """Write results.json and its sidecar ``<stem>.rows.jsonl`` atomically, tied by a shared
     run id (``scorer.report.pair``); return the sidecar path."""
     return write_pair(document, rows, out)

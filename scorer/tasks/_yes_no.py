@@ -44,23 +44,34 @@ non-answer text is merged into a few large tokens.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
-from lark import Lark
+from lark import Lark, Token
+from lark.lexer import BasicLexer, LexerThread
 
 GRAMMAR_PATH = Path(__file__).resolve().parent.parent / "grammars" / "yes_no.lark"
 
 
 @cache
-def _lexer(start: str) -> Lark:
+def _lexer(start: str) -> BasicLexer:
     # Built on first use rather than at import: importing the task registry
-    # should not pay for grammars it may never need.
-    return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), start=start, parser="lalr", lexer="basic")
+    # should not pay for grammars it may never need. The lexer is kept, not only the
+    # grammar: Lark.lex builds a new lexer on every call when a parser is configured
+    # (three quarters of the time of scoring a yes/no answer went there).
+    grammar = Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), start=start, parser="lalr", lexer="basic")
+    return BasicLexer(grammar.lexer_conf)
+
+
+def _tokens(start: str, text: str) -> Iterator[Token]:
+    return LexerThread.from_text(_lexer(start), text).lex(None)
 
 
 def parse_yes_no(text: str) -> bool | None:
     """True for yes, False for no, None when the text holds no answer (see module doc)."""
+    if "<" not in text:  # no tag can start: the tag pass would return the text unchanged
+        return _first_yes_no_word(text)
     answer_span, untagged_text = _split_answer_tags(text)
     if answer_span is not None:
         return _first_yes_no_word(answer_span)
@@ -73,7 +84,7 @@ def _split_answer_tags(text: str) -> tuple[str | None, str]:
     last_answer: tuple[int, int] | None = None
     open_tag_end: int | None = None  # end of the latest opening tag not yet closed
     pieces: list[str] = []
-    for token in _lexer("tags").lex(text):
+    for token in _tokens("tags", text):
         if token.type == "OPEN":
             open_tag_end = token.end_pos
         elif token.type == "CLOSE":
@@ -90,7 +101,7 @@ def _split_answer_tags(text: str) -> tuple[str | None, str]:
 
 
 def _first_yes_no_word(span: str) -> bool | None:
-    for token in _lexer("words").lex(span):
+    for token in _tokens("words", span):
         if token.type == "YES":
             return True
         if token.type == "NO":

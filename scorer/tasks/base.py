@@ -30,7 +30,7 @@ class Reason(enum.StrEnum):
     FAILURE = "failure"  # an episode did not
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Judgement:
     """How one row scored: ``score`` in [0, 1], the ``reason``, what the scorer read
     from the prediction (``parsed``: an answer, an episode's outcome, counts), and
@@ -46,7 +46,7 @@ MISSING = Judgement(0.0, Reason.MISSING)
 NOT_A_RESPONSE = Judgement(0.0, Reason.INVALID, detail="expected a text response for a question row, got an episode")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ScoredRow:
     id: str
     difficulty: str
@@ -93,6 +93,12 @@ class TaskKind:
     answer_format: Callable[[KeyRow, str], AnswerFormat | None] | None = None
     # The paper's own reading, where the kind has a paper whose parser differs from ours.
     paper: PaperReading | None = None
+    # The meta keys ``aggregate`` reads; the scorer keeps only these of each row until the
+    # config's metrics are made (None: the whole meta). A million rows then fit in memory.
+    aggregate_meta: tuple[str, ...] | None = None
+    # Whether judging a row replays or plans (milliseconds to seconds, where a look-up takes
+    # microseconds): ``score --executor`` spreads such rows over its workers, the rest stay put.
+    costly: bool = False
 
 
 def question_judge(judge_text: Callable[[str, dict[str, Any]], Judgement]) -> Callable[[KeyRow, Prediction], Judgement]:

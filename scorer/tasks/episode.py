@@ -142,4 +142,5 @@ EPISODE = TaskKind(
         lambda row: _mode_paper_parser(row, {}) + ", replayed",
         applies=lambda row: bool(_mode_paper_parser(row, {})),
     ),
+    costly=True,  # every step is replayed through the episode engine
 )

@@ -143,4 +143,5 @@ GROUND = TaskKind(
     system_prompts=(GROUND_SYSTEM, COT_SYSTEM),
     answer_format=answer_format,
     paper=PaperReading(question_judge(judge_paper), "ViPlan's parse_output + cast_to_yes_no (startswith)"),
+    aggregate_meta=("predicate",),
 )

@@ -99,4 +99,12 @@ def wrong_answer(kind: str, key: Key) -> str:
     return acp_kind(kind).wrong(key)
 
 
-ACP = TaskKind("acp", judge, aggregate, reference, answer_format=answer_format, paper=PaperReading(judge_paper, SOURCE))
+ACP = TaskKind(
+    "acp",
+    judge,
+    aggregate,
+    reference,
+    answer_format=answer_format,
+    paper=PaperReading(judge_paper, SOURCE),
+    costly=True,  # an answer the key leaves open is decided by search or a planner call
+)
