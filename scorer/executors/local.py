@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
@@ -39,13 +41,31 @@ class LocalExecutor:
             # fork: workers inherit what this process has already loaded and cached (the
             # parsed domains, the published problems), so starting one costs milliseconds.
             context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-            self._pool = ProcessPoolExecutor(self._workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                self._workers, mp_context=context, initializer=_exit_with, initargs=(os.getpid(),)
+            )
         return self._pool
 
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(cancel_futures=True)
             self._pool = None
+
+
+PARENT_CHECK_S = 1.0
+
+
+def _exit_with(parent: int) -> None:
+    """In a worker: exit once ``parent`` is gone. A parent killed with SIGKILL cannot stop
+    its pool, and a forked worker holds both ends of the task queue, so it would wait for
+    work forever (seen: `score` killed mid-run left its two workers behind)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_S)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
 def _counted(result: Result, bar: tqdm) -> Result:

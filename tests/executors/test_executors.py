@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -61,3 +64,40 @@ def test_a_ray_build_is_byte_identical_to_a_local_one(one_process_build: dict, t
     checksums = _build(tmp_path, executor)
     assert checksums == one_process_build
     assert json.loads((tmp_path / "checksums.json").read_text()) == one_process_build
+
+
+ORPHAN_PARENT = """
+import os, sys, time
+from scorer.executors.local import LocalExecutor
+
+def pid(_: int) -> int:
+    time.sleep(0.01)
+    return os.getpid()
+
+executor = LocalExecutor(2)
+print(" ".join(str(p) for p in sorted(set(executor.map(pid, list(range(40)))))), flush=True)
+time.sleep(600)  # killed before this ends
+"""
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"  # a zombie has exited; only its entry waits to be reaped
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads process states from /proc (Linux)")
+def test_local_workers_exit_when_their_parent_is_killed() -> None:
+    parent = subprocess.Popen([sys.executable, "-c", ORPHAN_PARENT], stdout=subprocess.PIPE, text=True)
+    assert parent.stdout is not None
+    workers = [int(pid) for pid in parent.stdout.readline().split()]
+    assert workers and all(_running(pid) for pid in workers)
+    parent.kill()  # SIGKILL: the pool gets no chance to stop its workers
+    parent.wait()
+    for _ in range(600):  # a guard against hanging, not a time bound: they exit within about a second
+        if not any(_running(pid) for pid in workers):
+            break
+        time.sleep(0.1)
+    assert not any(_running(pid) for pid in workers)
