@@ -13,6 +13,8 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from scorer.render.png import BUILD_LEVEL
+
 # The setting that picks how replies are read, in a mode whose paper's own parser is
 # reproduced (``Mode.paper_parser``): ours (the default) or the paper's. Scoring replays
 # every such episode both ways and reports both.
@@ -57,12 +59,14 @@ class Observation:
     only the flat text leaves ``messages`` empty: it is then one user message. Images
     follow the markers in order, across messages.
 
-    Replay never looks at images, so they are only drawn when a client asks.
+    Replay never looks at images, so they are only drawn when a client asks. The
+    ``renderer`` gives an image key's PNG at a zlib level: the build's by default, the
+    server's cheaper one when it serves (``scorer.render.png``).
     """
 
     text: str
     image_keys: tuple[Hashable, ...] = ()
-    renderer: Callable[[Hashable], bytes] | None = field(default=None, compare=False, repr=False)
+    renderer: Callable[[Hashable, int], bytes] | None = field(default=None, compare=False, repr=False)
     messages: tuple[Message, ...] = ()
 
     @classmethod
@@ -70,7 +74,7 @@ class Observation:
         cls,
         messages: Sequence[Message],
         image_keys: tuple[Hashable, ...] = (),
-        renderer: Callable[[Hashable], bytes] | None = None,
+        renderer: Callable[[Hashable, int], bytes] | None = None,
     ) -> Observation:
         """An observation given as chat messages; its ``text`` is their flat form."""
         return cls(flat_text(messages), image_keys, renderer, tuple(messages))
@@ -79,17 +83,18 @@ class Observation:
         """The prompt as chat messages (one user message when only the flat text was given)."""
         return self.messages or (Message("user", self.text),)
 
-    def images_png(self) -> list[bytes]:
+    def images_png(self, level: int = BUILD_LEVEL) -> list[bytes]:
+        """The images as PNG bytes at zlib ``level``."""
         if not self.image_keys:
             return []
         assert self.renderer is not None
-        return [self.renderer(key) for key in self.image_keys]
+        return [self.renderer(key, level) for key in self.image_keys]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, png_level: int = BUILD_LEVEL) -> dict[str, Any]:
         return {
             "text": self.text,
             "messages": [message.to_json() for message in self.roles()],
-            "images": [base64.b64encode(png).decode("ascii") for png in self.images_png()],
+            "images": [base64.b64encode(png).decode("ascii") for png in self.images_png(png_level)],
         }
 
 

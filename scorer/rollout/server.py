@@ -22,6 +22,7 @@ from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 from scorer.dataset import KeyRow
+from scorer.render.png import SERVE_LEVEL
 from scorer.rollout.catalog import load_rows
 from scorer.rollout.handler import RolloutHandler
 from scorer.rollout.log import EpisodeLog
@@ -129,10 +130,20 @@ def serve(
     access_log: bool = False,
     max_reply_bytes: int = DEFAULT_MAX_REPLY_BYTES,
     body_timeout_s: float = DEFAULT_BODY_TIMEOUT_S,
+    png_level: int = SERVE_LEVEL,
 ) -> RolloutServer:
     """Serve the episode rows of the dataset in ``data``; returns the running server (port 0: a free one)."""
     return serve_rows(
-        load_rows(data), host, port, log, timeout_s, max_episodes, access_log, max_reply_bytes, body_timeout_s
+        load_rows(data),
+        host,
+        port,
+        log,
+        timeout_s,
+        max_episodes,
+        access_log,
+        max_reply_bytes,
+        body_timeout_s,
+        png_level,
     )
 
 
@@ -149,11 +160,12 @@ def serve_rows(
     access_log: bool = False,
     max_reply_bytes: int = DEFAULT_MAX_REPLY_BYTES,
     body_timeout_s: float = DEFAULT_BODY_TIMEOUT_S,
+    png_level: int = SERVE_LEVEL,
 ) -> RolloutServer:
     """``serve`` for rows already loaded."""
     episode_log = EpisodeLog(log)
     try:
-        service = EpisodeService(rows, episode_log, max_episodes, timeout_s, max_reply_bytes)
+        service = EpisodeService(rows, episode_log, max_episodes, timeout_s, max_reply_bytes, png_level)
         return RolloutServer(host, port, service, access_log, body_timeout_s).start()
     except BaseException:
         episode_log.close()  # e.g. the port is taken

@@ -19,6 +19,7 @@ from scorer import __version__
 from scorer.dataset import KeyRow
 from scorer.episodes.base import SettingsError
 from scorer.episodes.engine import make_episode, step_on_reply
+from scorer.render.png import SERVE_LEVEL
 from scorer.rollout.catalog import count_episode_rows
 from scorer.rollout.errors import ApiError
 from scorer.rollout.finished import FinishedEpisodes
@@ -41,6 +42,7 @@ class EpisodeService:
         max_active: int,
         timeout_s: float,
         max_reply_bytes: int = DEFAULT_MAX_REPLY_BYTES,
+        png_level: int = SERVE_LEVEL,
     ) -> None:
         self.rows = rows
         self.log = log
@@ -48,6 +50,7 @@ class EpisodeService:
         self.finished = FinishedEpisodes(log.path)
         self.timeout_s = timeout_s
         self.max_reply_bytes = max_reply_bytes
+        self.png_level = png_level  # observations' images: cheaper to encode than the build's (scorer.render.png)
         self.n_episode_rows = count_episode_rows(rows)
 
     def open(self, row_id: str, settings: dict[str, Any], model: str | None) -> dict[str, Any]:
@@ -58,7 +61,7 @@ class EpisodeService:
         except SettingsError as error:
             raise ApiError(HTTPStatus.BAD_REQUEST, str(error)) from None
         observation, info = episode.reset()
-        document = {"observation": observation.to_json(), "info": info}
+        document = {"observation": observation.to_json(self.png_level), "info": info}
         live = LiveEpisode(row_id, model, episode, first_observation=observation.text)
         self.registry.add(live)
         return {"episode_id": live.episode_id, **document}
@@ -143,7 +146,7 @@ class EpisodeService:
     def _step_or_fail(self, live: LiveEpisode, reply: str) -> dict[str, Any]:
         try:
             result = step_on_reply(live.episode, reply)
-            observation = result.observation.to_json()
+            observation = result.observation.to_json(self.png_level)
         except Exception as error:
             self._remove(live, "error")
             raise EpisodeFailed(

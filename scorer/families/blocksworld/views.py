@@ -47,11 +47,11 @@ def text_view_prompt(prompt: str, state_text: str) -> str:
     return prompt.replace(IMAGE_MARKER, state_text, 1)
 
 
-def _view_png(key: Hashable) -> bytes:
+def _view_png(key: Hashable, level: int) -> bytes:
     view, layout = cast(tuple[str, Layout], key)
-    return state_png(layout) if view == "3d" else _png_2d(layout)
+    return state_png(layout, level) if view == "3d" else _png_2d(layout, level)
 
 
 @lru_cache(maxsize=4096)
-def _png_2d(layout: Layout) -> bytes:
-    return png_bytes(render_2d(layout))
+def _png_2d(layout: Layout, level: int) -> bytes:
+    return png_bytes(render_2d(layout), level)

@@ -26,7 +26,7 @@ from scorer.families.kitchen import catalog
 from scorer.families.kitchen.world import Thing, World
 from scorer.render.draw import vertical_gradient
 from scorer.render.fonts import load_font
-from scorer.render.png import png_bytes
+from scorer.render.png import BUILD_LEVEL, png_bytes
 
 SIZE = 512
 SURFACE_Y = 330  # the top of counters and tables
@@ -61,14 +61,14 @@ class EgoKey:
     role: str  # "before" | "now"
 
 
-def ego_png(key: object) -> bytes:
+def ego_png(key: object, level: int = BUILD_LEVEL) -> bytes:
     assert isinstance(key, EgoKey)
-    return _png(key.state, key.hand, key.role)
+    return _png(key.state, key.hand, key.role, level)
 
 
 @lru_cache(maxsize=256)
-def _png(state: str, hand: bool, role: str) -> bytes:
-    return png_bytes(draw_view(World.from_json(json.loads(state)), hand, role))
+def _png(state: str, hand: bool, role: str, level: int) -> bytes:
+    return png_bytes(draw_view(World.from_json(json.loads(state)), hand, role), level)
 
 
 def draw_view(world: World, hand: bool = True, role: str = "now") -> Image.Image:

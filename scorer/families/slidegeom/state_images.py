@@ -15,7 +15,7 @@ from scorer.families.slidegeom.frames import framed
 from scorer.families.slidegeom.text import placed
 from scorer.families.slidegeom.view_2d import render_2d
 from scorer.families.slidegeom.view_3d import render_3d
-from scorer.render.png import png_bytes
+from scorer.render.png import BUILD_LEVEL, png_bytes
 
 
 class ImageKey(NamedTuple):
@@ -28,7 +28,7 @@ class ImageKey(NamedTuple):
 
 
 @lru_cache(maxsize=4096)
-def state_png(key: ImageKey) -> bytes:
+def state_png(key: ImageKey, level: int = BUILD_LEVEL) -> bytes:
     render = render_3d if key.view == "3d" else render_2d
     image = render(placed(key.geoms, key.placement), key.board_size)
-    return png_bytes(framed(image, key.label, key.role))
+    return png_bytes(framed(image, key.label, key.role), level)
