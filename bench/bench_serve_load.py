@@ -70,7 +70,9 @@ def first_episode_row(data: Path) -> str:
 class Server:
     """``planarium serve`` in a subprocess, on a free port, stopped with SIGTERM."""
 
-    def __init__(self, data: Path, log: Path, max_episodes: int, code: str = SERVE) -> None:
+    def __init__(
+        self, data: Path, log: Path, max_episodes: int, code: str = SERVE, options: tuple[str, ...] = ()
+    ) -> None:
         command = [
             sys.executable,
             "-c",
@@ -83,6 +85,7 @@ class Server:
             str(log),
             "--max-episodes",
             str(max_episodes),
+            *options,
         ]
         self.process = subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
         banner = self.process.stderr.readline()  # type: ignore[union-attr]

@@ -1,22 +1,26 @@
-"""The rollout server's step rate and latency over keep-alive connections, per view, with
-its caches against the uncached path, and against a new connection per request.
+"""The rollout server's step rate and latency over keep-alive connections, per view and
+client count, against the issue 19 targets and against the naive way in the same run.
 
-Runs ``planarium serve`` in a subprocess on the mini blocksworld-episodes data; each
-client opens an episode (timed: the episode open latency) and sends replies that are
-unparsable, so each step is cheap for the episode and it goes on to its step limit; the
-observation of every step carries the state in the view asked for (text, or a PNG image
-in 3D or 2D). Printed per view and client count: steps/s, p50/p99 step latency and p99
-episode open latency, against the issue 19 targets (32 clients: >= 1,000 steps/s text,
->= 200 steps/s with images, p99 step < 50 ms, p99 open < 200 ms), for:
+Runs ``planarium serve`` in a subprocess on the mini blocksworld-episodes data. Each
+client opens an episode (timed: the episode open latency), then sends replies that are
+unparsable, so each step is cheap for the episode and it goes on to its step limit; every
+observation carries the state in the view asked for (text, or a PNG image in 3D or 2D).
+Two cases are measured for the image views:
 
-- ours: the server as shipped (images cached by state);
-- uncached: the same server with every cache of its drawing modules (those that import
-  Pillow) emptied before each request, so every step draws and encodes its image from
-  scratch (no per-state PNG cache, no cached background or sprite);
-- a connection per request (the naive client), for the text view.
+- same state: the state never changes, so after the first step the image comes from the
+  family's per-state PNG cache (an agent re-asking, or many agents on one start);
+- new state: the same server with the per-state PNG caches emptied before every request,
+  so every step draws its image and encodes it (the cost of a state never seen; the
+  caches of what does not change between states stay warm). This runs at the server's
+  PNG level (1) and, as the naive way, at the build's (6): ``--png-level 6``.
 
-The load generator shares the machine's cores with the server; the load average is
-printed beside the figures.
+For text, the naive way is a new connection per request. Printed per case: steps/s,
+p50/p99 step latency and p99 open latency, and at 32 clients the verdict against the
+targets (>= 1,000 steps/s text, >= 200 with images, p99 step < 50 ms, p99 open < 200 ms).
+
+The clients run in ``--client-processes`` processes (threads within each), so one
+client process's GIL does not add its queueing to the latencies. Clients and server share
+the machine's cores; the load average is printed at the start and the end.
 
     .venv/bin/python bench/bench_serve_steps.py [--steps 300] [--clients 1,32] [--views text,3d,2d]
 """
@@ -31,7 +35,7 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -41,31 +45,19 @@ from bench_serve_load import SERVE, Server, build_data, first_episode_row
 REPLY = json.dumps({"reply": "no action here"}).encode()
 TARGET_STEPS = {"text": 1000.0, "image": 200.0}
 TARGET_STEP_P99_MS, TARGET_OPEN_P99_MS = 50.0, 200.0
-# The uncached path: every functools cache of a drawing module (one that imports Pillow, or
-# scorer.render) emptied before each request is handled, so each image is drawn from scratch.
-SERVE_UNCACHED = (
+# Every step a state never seen: the per-state PNG caches of the served family emptied
+# before each request (the caches of backgrounds, sprites and geometry stay).
+SERVE_NEW_STATES = (
     """
-import sys
+from scorer.families.blocksworld import images, views
 from scorer.rollout import handler
 
-def draws(module):
-    return module.__name__.startswith("scorer.render") or any(
-        getattr(value, "__module__", "").startswith("PIL") for value in vars(module).values()
-    )
-
-def clear_drawing_caches():
-    for name, module in list(sys.modules.items()):
-        if module is None or not name.startswith("scorer") or not draws(module):
-            continue
-        for value in list(vars(module).values()):
-            if callable(getattr(value, "cache_clear", None)) and getattr(value, "__module__", "") == name:
-                value.cache_clear()
-
 answer = handler.RolloutHandler._answer
-def uncached_answer(self):
-    clear_drawing_caches()
+def answer_with_new_states(self):
+    images.state_png.cache_clear()
+    views._png_2d.cache_clear()
     answer(self)
-handler.RolloutHandler._answer = uncached_answer
+handler.RolloutHandler._answer = answer_with_new_states
 """
     + SERVE
 )
@@ -93,68 +85,106 @@ class Figures:
         return "targets met" if met else "targets MISSED"
 
 
+@dataclass(frozen=True)
+class Run:
+    url: str
+    row_id: str
+    view: str
+    steps: int
+    keep_alive: bool = True
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--steps", type=int, default=300, help="steps per client")
     parser.add_argument("--clients", default="1,32")
     parser.add_argument("--views", default="text,3d,2d")
+    parser.add_argument("--client-processes", type=int, default=4, help="processes the clients are spread over")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         data = build_data(Path(folder))
         row_id = first_episode_row(data)
         print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (client and server share them)")
+        log = Path(folder)
         with (
-            Server(data, Path(folder) / "log.jsonl", max_episodes=256) as ours,
-            Server(data, Path(folder) / "uncached.jsonl", max_episodes=256, code=SERVE_UNCACHED) as uncached,
+            Server(data, log / "ours.jsonl", max_episodes=256) as ours,
+            Server(data, log / "new.jsonl", max_episodes=256, code=SERVE_NEW_STATES) as new_states,
+            Server(data, log / "new6.jsonl", 256, SERVE_NEW_STATES, ("--png-level", "6")) as new_states_level6,
         ):
-            for server in (ours, uncached):
-                measure(server.url, row_id, "text", 1, 5, keep_alive=True)  # warm up: the first open reads the shards
-            for view in args.views.split(","):
-                for clients in (int(n) for n in args.clients.split(",")):
-                    report(ours.url, uncached.url, row_id, view, clients, args.steps)
+            servers = {"same state": ours.url, "new state": new_states.url, "new state, level 6": new_states_level6.url}
+            with ProcessPoolExecutor(args.client_processes) as pool:
+                for url in servers.values():  # warm up: the first open reads the shards
+                    measure(pool, 1, Run(url, row_id, "text", 5))
+                for view in args.views.split(","):
+                    for clients in (int(n) for n in args.clients.split(",")):
+                        report(pool, servers, Run(ours.url, row_id, view, args.steps), clients)
         print(f"load average {os.getloadavg()[0]:.1f} at the end")
 
 
-def report(url: str, uncached_url: str, row_id: str, view: str, clients: int, steps: int) -> None:
-    kept = measure(url, row_id, view, clients, steps, keep_alive=True)
-    slow = measure(uncached_url, row_id, view, clients, steps, keep_alive=True)
-    line = (
-        f"{view}, {clients} client(s), keep-alive: ours {kept} [{kept.verdict(view) if clients == 32 else ''}]; "
-        f"uncached {slow}; ratio {kept.steps_per_s / slow.steps_per_s:.1f}x"
+def report(pool: ProcessPoolExecutor, servers: dict[str, str], run: Run, clients: int) -> None:
+    def line(case: str, figures: Figures, naive: Figures, naive_name: str) -> str:
+        verdict = f" [{figures.verdict(run.view)}]" if clients == 32 else ""
+        return (
+            f"{run.view}, {clients} client(s), {case}: ours {figures}{verdict}; {naive_name} {naive}; "
+            f"ratio {figures.steps_per_s / naive.steps_per_s:.1f}x"
+        )
+
+    same = measure(pool, clients, run)
+    if run.view == "text":
+        fresh = measure(pool, clients, Run(run.url, run.row_id, run.view, run.steps, keep_alive=False))
+        print(line("keep-alive", same, fresh, "a connection per request"), flush=True)
+        return
+    print(
+        f"{run.view}, {clients} client(s), same state: ours {same}"
+        + (f" [{same.verdict(run.view)}]" if clients == 32 else "")
     )
-    if view == "text":
-        fresh = measure(url, row_id, view, clients, steps, keep_alive=False)
-        line += f"; a connection per request {fresh}"
-    print(line.replace(" []", ""), flush=True)
+    new = measure(pool, clients, Run(servers["new state"], run.row_id, run.view, run.steps))
+    new6 = measure(pool, clients, Run(servers["new state, level 6"], run.row_id, run.view, run.steps))
+    print(line("new state", new, new6, "at the build's PNG level 6"), flush=True)
 
 
-def measure(url: str, row_id: str, view: str, clients: int, steps: int, keep_alive: bool) -> Figures:
-    settings = {"view": view, "output": "action", "max_steps": 100_000}
+def measure(pool: ProcessPoolExecutor, clients: int, run: Run) -> Figures:
+    """``clients`` clients spread over the pool's processes, all playing ``run`` at once."""
+    processes = min(clients, pool._max_workers)  # noqa: SLF001 (the pool's size, as given)
+    shares = [clients // processes + (index < clients % processes) for index in range(processes)]
     opens: list[float] = []
     latencies: list[float] = []
-    started = time.perf_counter()
-    with ThreadPoolExecutor(max_workers=clients) as pool:
-        for open_s, found in pool.map(lambda _: play(url, row_id, settings, steps, keep_alive), range(clients)):
-            opens.append(open_s)
-            latencies += found
-    elapsed = time.perf_counter() - started
+    started, ended = float("inf"), 0.0
+    for found in pool.map(play_many, [run] * processes, shares):
+        opens += found[0]
+        latencies += found[1]
+        started, ended = min(started, found[2]), max(ended, found[3])
     cuts = statistics.quantiles(latencies, n=100)
     open_p99 = statistics.quantiles(opens, n=100)[98] if len(opens) > 1 else opens[0]
-    return Figures(len(latencies) / elapsed, cuts[49] * 1e3, cuts[98] * 1e3, open_p99 * 1e3)
+    return Figures(len(latencies) / (ended - started), cuts[49] * 1e3, cuts[98] * 1e3, open_p99 * 1e3)
 
 
-def play(url: str, row_id: str, settings: dict, steps: int, keep_alive: bool) -> tuple[float, list[float]]:
-    parts = urlsplit(url)
+def play_many(run: Run, clients: int) -> tuple[list[float], list[float], float, float]:
+    """In one client process: ``clients`` threads each play ``run``; their open and step
+    latencies, and when the first began and the last ended (CLOCK_MONOTONIC, shared by processes)."""
+    started = time.perf_counter()
+    opens: list[float] = []
+    latencies: list[float] = []
+    with ThreadPoolExecutor(max_workers=clients) as threads:
+        for open_s, found in threads.map(lambda _: play(run), range(clients)):
+            opens.append(open_s)
+            latencies += found
+    return opens, latencies, started, time.perf_counter()
+
+
+def play(run: Run) -> tuple[float, list[float]]:
+    parts = urlsplit(run.url)
     connect: Callable[[], http.client.HTTPConnection] = lambda: http.client.HTTPConnection(  # noqa: E731
         parts.hostname, parts.port, timeout=120
     )
     connection = connect()
+    settings = {"view": run.view, "output": "action", "max_steps": 100_000}
     began = time.perf_counter()
-    episode = post(connection, "/episodes", json.dumps({"id": row_id, "settings": settings}).encode())
+    episode = post(connection, "/episodes", json.dumps({"id": run.row_id, "settings": settings}).encode())
     open_s = time.perf_counter() - began
     latencies = []
-    for _ in range(steps):
-        if not keep_alive:
+    for _ in range(run.steps):
+        if not run.keep_alive:
             connection.close()
             connection = connect()
         began = time.perf_counter()
