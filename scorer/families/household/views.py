@@ -41,6 +41,6 @@ def _text_view(prompt: str, seen_text: str) -> str:
     return prompt.replace(IMAGE_MARKER, seen_text, 1)
 
 
-def _view_png(key: Hashable) -> bytes:
+def _view_png(key: Hashable, level: int) -> bytes:
     view, seen = cast(tuple[str, Sight], key)
-    return state_png(seen) if view == "3d" else plan_png(seen)
+    return state_png(seen, level) if view == "3d" else plan_png(seen, level)
