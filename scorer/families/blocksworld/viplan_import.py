@@ -22,7 +22,7 @@ from pathlib import Path
 
 import click
 
-from data_build.build import write_imported
+from data_build.importing import import_arguments, source_errors, write_imported_configs
 from data_build.spec import ConfigSpec, Rows
 from scorer.families.base import card_template
 from scorer.families.blocksworld.configs.episodes import SPEC as EPISODES_SPEC
@@ -145,21 +145,10 @@ SPEC = ConfigSpec(
 
 
 @click.command(name="viplan-blocksworld")
-@click.argument("directory", type=click.Path(path_type=Path))
-@click.option(
-    "--out",
-    type=click.Path(path_type=Path),
-    default=Path("parquet"),
-    show_default=True,
-    help="Dataset folder to add the imported configs to.",
-)
+@import_arguments(f"config {CONFIG}")
 def viplan_blocksworld_import(directory: Path, out: Path) -> None:
     """ViPlan's 75 blocksworld problems (DIRECTORY: a copy of ViPlan's repository) as config
     viplan-blocksworld-episodes."""
-    try:
+    with source_errors():
         rows = import_rows(directory)
-    except (FileNotFoundError, ValueError) as error:
-        raise click.ClickException(str(error)) from None
-    out.mkdir(parents=True, exist_ok=True)
-    write_imported(SPEC, rows, out)
-    click.echo(f"wrote {len(rows[SPLIT])} rows of {CONFIG} to {out}/")
+    write_imported_configs(out, {CONFIG: (SPEC, rows)}, directory, "blocksworld problem")

@@ -31,6 +31,7 @@ import click
 
 from data_build.acp_rows import ACP_FEATURES, Shots, count_table
 from data_build.build import write_imported
+from data_build.importing import import_arguments, write_imported_configs
 from data_build.rows import dumps
 from data_build.spec import SPLITS, ConfigSpec, Rows
 from scorer import atomic
@@ -279,14 +280,7 @@ def _cell(text: str, limit: int) -> str:
 
 
 @click.command(name="acpbench-hard")
-@click.argument("directory", type=click.Path(path_type=Path))
-@click.option(
-    "--out",
-    type=click.Path(path_type=Path),
-    default=Path("parquet"),
-    show_default=True,
-    help="Dataset folder to add config acpbench-hard to.",
-)
+@import_arguments(f"config {CONFIG}", progress=True)
 @click.option("--limit", type=int, default=None, help="At most this many records per task and split.")
 @click.option(
     "--disputes",
@@ -295,7 +289,6 @@ def _cell(text: str, limit: int) -> str:
     help="Write the source keys our validators prove wrong to this Markdown file.",
 )
 @click.option("--executor", "executor_spec", default=DEFAULT_EXECUTOR, show_default=True, help=EXECUTOR_HELP)
-@click.option("--quiet", is_flag=True, help="No progress bars.")
 def acpbench_hard_import(
     directory: Path, out: Path, limit: int | None, disputes: Path | None, executor_spec: str, quiet: bool
 ) -> None:
@@ -308,8 +301,9 @@ def acpbench_hard_import(
         rows, found = import_rows(directory, limit, progress=not quiet, executor=executor)
     finally:
         executor.close()
-    write_config(rows, out)
-    total = sum(len(split_rows) for split_rows in rows.values())
+    write_imported_configs(
+        out, {CONFIG: (SPEC, rows)}, directory, "record", note=f"{len(found)} source answers disputed"
+    )
     if disputes is not None:
+        total = sum(len(split_rows) for split_rows in rows.values())
         atomic.write_text(disputes, disputes_markdown(found, total))
-    click.echo(f"wrote {total} rows of {CONFIG} to {out}/ ({len(found)} source answers disputed)")

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import click
 
-from data_build.build import write_imported
+from data_build.importing import import_arguments, source_errors, write_imported_configs
 from data_build.spec import ConfigSpec, Rows
 from scorer.families.base import card_template
 from scorer.families.household.configs.episodes import SPEC as EPISODES_SPEC
@@ -155,21 +155,10 @@ SPEC = ConfigSpec(
 
 
 @click.command(name="viplan-household")
-@click.argument("directory", type=click.Path(path_type=Path))
-@click.option(
-    "--out",
-    type=click.Path(path_type=Path),
-    default=Path("parquet"),
-    show_default=True,
-    help="Dataset folder to add the imported configs to.",
-)
+@import_arguments(f"config {CONFIG}")
 def viplan_household_import(directory: Path, out: Path) -> None:
     """ViPlan's 16 household problems (DIRECTORY: a copy of ViPlan's repository) as the
     75 episodes of config viplan-household-episodes."""
-    try:
+    with source_errors():
         rows = import_rows(directory)
-    except (FileNotFoundError, ValueError) as error:
-        raise click.ClickException(str(error)) from None
-    out.mkdir(parents=True, exist_ok=True)
-    write_imported(SPEC, rows, out)
-    click.echo(f"wrote {len(rows[SPLIT])} rows of {CONFIG} to {out}/")
+    write_imported_configs(out, {CONFIG: (SPEC, rows)}, directory, "household problem")

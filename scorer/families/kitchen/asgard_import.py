@@ -26,7 +26,7 @@ from typing import Any
 import click
 from tqdm import tqdm
 
-from data_build.build import write_imported
+from data_build.importing import import_arguments, source_errors, write_imported_configs
 from data_build.spec import ConfigSpec, Rows
 from scorer.families.base import card_template
 from scorer.families.kitchen import catalog
@@ -123,25 +123,9 @@ SPEC = ConfigSpec(
 
 
 @click.command(name="asgardbench")
-@click.argument("directory", type=click.Path(path_type=Path))
-@click.option(
-    "--out",
-    type=click.Path(path_type=Path),
-    default=Path("parquet"),
-    show_default=True,
-    help="Dataset folder to add config asgardbench-episodes to.",
-)
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@import_arguments(f"config {CONFIG}", progress=True)
 def asgardbench_import(directory: Path, out: Path, quiet: bool) -> None:
     """Import AsgardBench's tasks (magt_benchmark.jsonl.gz, item_cache.json.gz) from DIRECTORY."""
-    try:
+    with source_errors():
         rows, skipped = import_rows(directory, progress=not quiet)
-    except (FileNotFoundError, ValueError) as error:
-        raise click.ClickException(str(error)) from None
-    for line in skipped:
-        click.echo(f"warning: skipped {line}", err=True)
-    if not rows[SPLIT]:
-        raise click.ClickException(f"no usable task in {directory}; nothing written")
-    out.mkdir(parents=True, exist_ok=True)
-    write_imported(SPEC, rows, out)
-    click.echo(f"wrote {len(rows[SPLIT])} rows of {CONFIG} to {out}/ ({len(skipped)} task(s) skipped)")
+    write_imported_configs(out, {CONFIG: (SPEC, rows)}, directory, "task", skipped)

@@ -32,6 +32,7 @@ import click
 from tqdm import tqdm
 
 from data_build.build import write_configs
+from data_build.importing import import_arguments, source_errors, write_imported_configs
 from data_build.spec import ConfigSpec, Rows
 from scorer.families.base import card_template
 from scorer.families.slidegeom.board import manhattan_sum
@@ -139,28 +140,10 @@ def write_config(rows: Rows, out: Path, described: Rows | None = None) -> dict[s
 
 
 @click.command(name="ivispar-boards")
-@click.argument("directory", type=click.Path(path_type=Path))
-@click.option(
-    "--out",
-    type=click.Path(path_type=Path),
-    default=Path("parquet"),
-    show_default=True,
-    help="Dataset folder to add configs ivispar-episodes and ivispar-describe to.",
-)
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@import_arguments(f"configs {CONFIG} and {DESCRIBE_CONFIG}", progress=True)
 def ivispar_boards_import(directory: Path, out: Path, quiet: bool) -> None:
     """Import iVISPAR board files (*.json) from DIRECTORY as configs ivispar-episodes and ivispar-describe."""
-    try:
+    with source_errors((FileNotFoundError,)):
         episodes, described, errors = imported_rows(directory, progress=not quiet)
-    except FileNotFoundError as error:
-        raise click.ClickException(str(error)) from None
-    for skipped in errors:
-        click.echo(f"warning: skipped {skipped}", err=True)
-    if not episodes[SPLIT]:
-        raise click.ClickException(f"no usable board file in {directory}; nothing written")
-    out.mkdir(parents=True, exist_ok=True)
-    write_config(episodes, out, described)
-    click.echo(
-        f"wrote {len(episodes[SPLIT])} rows of {CONFIG} and {len(described[SPLIT])} of {DESCRIBE_CONFIG} to {out}/ "
-        f"({len(errors)} file(s) skipped)"
-    )
+    configs = {CONFIG: (SPEC, episodes), DESCRIBE_CONFIG: (DESCRIBE_SPEC, described)}
+    write_imported_configs(out, configs, directory, "board file", [str(error) for error in errors])

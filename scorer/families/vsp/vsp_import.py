@@ -36,8 +36,9 @@ from typing import Any
 
 import click
 
-from data_build.build import write_imported
+from data_build.importing import import_arguments, source_errors, write_imported_configs
 from data_build.spec import ConfigSpec, Rows
+from scorer import atomic
 from scorer.families.base import card_template
 from scorer.families.vsp import blocks_questions
 from scorer.families.vsp.configs import blocks_vsp
@@ -313,14 +314,7 @@ SPEC = ConfigSpec(
 
 
 @click.command(name="vsp")
-@click.argument("directory", type=click.Path(path_type=Path))
-@click.option(
-    "--out",
-    type=click.Path(path_type=Path),
-    default=Path("parquet"),
-    show_default=True,
-    help="Dataset folder to add config vsp-original to.",
-)
+@import_arguments(f"config {CONFIG}")
 @click.option(
     "--disputes",
     type=click.Path(path_type=Path),
@@ -329,14 +323,9 @@ SPEC = ConfigSpec(
 )
 def vsp_import(directory: Path, out: Path, disputes: Path | None) -> None:
     """Import VSP's maze and blocks questions from DIRECTORY/vsp-text.jsonl.gz as config vsp-original."""
-    try:
-        files = read_archive(directory)
-        rows, imported = import_rows(files)
-    except (FileNotFoundError, KeyError, ValueError) as error:
-        raise click.ClickException(str(error)) from None
-    out.mkdir(parents=True, exist_ok=True)
-    write_imported(SPEC, rows, out)
-    if disputes is not None:
-        disputes.write_text(disputes_text(imported))
+    with source_errors((FileNotFoundError, KeyError, ValueError)):
+        rows, imported = import_rows(read_archive(directory))
     n_disputed = sum(1 for entry in imported if entry.dispute)
-    click.echo(f"wrote {len(rows[SPLIT])} rows of {CONFIG} to {out}/ ({n_disputed} disputed)")
+    write_imported_configs(out, {CONFIG: (SPEC, rows)}, directory, "question", note=f"{n_disputed} disputed")
+    if disputes is not None:
+        atomic.write_text(disputes, disputes_text(imported))
