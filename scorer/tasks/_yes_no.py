@@ -45,27 +45,17 @@ non-answer text is merged into a few large tokens.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
 from pathlib import Path
 
-from lark import Lark, Token
-from lark.lexer import BasicLexer, LexerThread
+from lark import Token
+
+from scorer.lexing import grammar_tokens
 
 GRAMMAR_PATH = Path(__file__).resolve().parent.parent / "grammars" / "yes_no.lark"
 
 
-@cache
-def _lexer(start: str) -> BasicLexer:
-    # Built on first use rather than at import: importing the task registry
-    # should not pay for grammars it may never need. The lexer is kept, not only the
-    # grammar: Lark.lex builds a new lexer on every call when a parser is configured
-    # (three quarters of the time of scoring a yes/no answer went there).
-    grammar = Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), start=start, parser="lalr", lexer="basic")
-    return BasicLexer(grammar.lexer_conf)
-
-
 def _tokens(start: str, text: str) -> Iterator[Token]:
-    return LexerThread.from_text(_lexer(start), text).lex(None)
+    return grammar_tokens(GRAMMAR_PATH, start, text)
 
 
 def parse_yes_no(text: str) -> bool | None:

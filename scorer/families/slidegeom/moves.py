@@ -34,13 +34,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
 from pathlib import Path
 
-from lark import Lark, Token
+from lark import Token
 
 from scorer.families.slidegeom.board import Board, Geom, Placement, in_bounds
 from scorer.families.slidegeom.search import Move, distance, move_target
+from scorer.lexing import grammar_tokens
 
 GRAMMAR_PATH = Path(__file__).resolve().parent / "move.lark"
 SHAPE_SYNONYMS = {"circle": "sphere", "square": "cube", "triangle": "pyramid", "hexagon": "cylinder"}
@@ -94,7 +94,7 @@ class Outcome:
 
 def parse_command(reply: str) -> MoveCommand | None:
     """The last complete move command in ``reply`` (see the module doc); None if none."""
-    tokens = list(_lexer().lex(reply.replace("*", "").replace("#", "")))
+    tokens = list(grammar_tokens(GRAMMAR_PATH, "reply", reply.replace("*", "").replace("#", "")))
     for end in range(len(tokens), len(_COMMAND_TOKENS) - 1, -1):
         window = tokens[end - len(_COMMAND_TOKENS) : end]
         if tuple(t.type for t in window) == _COMMAND_TOKENS:
@@ -132,9 +132,3 @@ def classify(board: Board, placement: Placement, command: MoveCommand | None) ->
 def _command(window: list[Token]) -> MoveCommand:
     _, colour, shape, direction = (t.value.lower() for t in window)
     return MoveCommand(colour, SHAPE_SYNONYMS.get(shape, shape), direction)
-
-
-@cache
-def _lexer() -> Lark:
-    # Built on first use: importing the domain should not pay for the grammar.
-    return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), start="reply", parser="lalr", lexer="basic")

@@ -14,9 +14,10 @@ from click.testing import CliRunner
 
 from scorer.cli import main
 from scorer.dataset import load_keys
-from scorer.families.slidegeom.configs.episodes import key_fields, key_row
+from scorer.families.slidegeom.configs.episodes import key_fields
 from scorer.families.slidegeom.ivispar import read_board_folder
 from scorer.families.slidegeom.ivispar_import import CONFIG, import_rows, imported_problem, source_meta, write_config
+from scorer.harness import key_row
 from scorer.predictions import Prediction
 from scorer.scoring import score_file
 from scorer.tasks.episode import EPISODE
@@ -133,7 +134,7 @@ def test_the_papers_boards_agree_with_our_astar_and_their_sequences_complete() -
         problem = imported_problem(source)
         if problem.optimal_length != source.complexity_c1:
             disagreements.append((source.source_id, problem.optimal_length, source.complexity_c1))
-        row = key_row(key_fields(problem, CONFIG, "test", index, source_meta(source)), CONFIG)
+        row = key_row(key_fields(problem, CONFIG, "test", index, source_meta(source)))
         episode = {"settings": {"mode": "slidegeom"}, "replies": list(source.shortest_moves)}
         judgement = EPISODE.judge(row, Prediction(row.id, index + 1, None, episode, "ivispar"))
         outcome = judgement.parsed

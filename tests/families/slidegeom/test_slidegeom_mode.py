@@ -13,10 +13,11 @@ from scorer.episodes.base import SettingsError
 from scorer.episodes.engine import make_episode, replay
 from scorer.families.blocksworld import DIFFICULTIES, generate_problem
 from scorer.families.slidegeom.board import Board, Geom
-from scorer.families.slidegeom.configs.episodes import key_fields, key_row
+from scorer.families.slidegeom.configs.episodes import key_fields
 from scorer.families.slidegeom.episode import step_deviation
 from scorer.families.slidegeom.generate import SlideProblem
 from scorer.families.slidegeom.search import solve
+from scorer.harness import key_row
 
 CONFIG = "slidegeom-episodes"
 RED_CUBE, BLUE_SPHERE = Geom("red", "cube"), Geom("blue", "sphere")
@@ -25,7 +26,7 @@ RED_CUBE, BLUE_SPHERE = Geom("red", "cube"), Geom("blue", "sphere")
 def slide_row(board: Board) -> KeyRow:
     moves = solve(board.size, board.start, board.goal)
     assert moves is not None
-    return key_row(key_fields(SlideProblem("hand-built", "standard", "test", board, moves), CONFIG, "test", 0), CONFIG)
+    return key_row(key_fields(SlideProblem("hand-built", "standard", "test", board, moves), CONFIG, "test", 0))
 
 
 def corner_row() -> KeyRow:
@@ -37,7 +38,7 @@ def blocks_row() -> KeyRow:
     from scorer.families.blocksworld.configs.episodes import make_row
 
     row = make_row(generate_problem(DIFFICULTIES["simple"], "slidegeom-mode-test", "p", set()), "test", 0)
-    return key_row(row, "blocksworld-episodes")
+    return key_row(row)
 
 
 # -- settings -----------------------------------------------------------------------

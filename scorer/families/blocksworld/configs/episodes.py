@@ -7,19 +7,18 @@ observation in the default planner mode; other modes build theirs from the same 
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
 from data_build.rows import dumps, image_cell, prompt_columns, row_features
 from data_build.spec import BuildSettings, ConfigSpec, Rows
-from scorer.dataset import KeyRow
 from scorer.episodes.base import Observation
 from scorer.episodes.engine import make_episode
 from scorer.families.base import card_template
 from scorer.families.blocksworld import DIFFICULTIES, BlocksProblem, domain_pddl, goal_text
 from scorer.families.blocksworld.images import state_png
 from scorer.families.blocksworld.problems import FRESH_CHECK, blocksworld_problems
+from scorer.harness import key_row
 
 CONFIG = "blocksworld-episodes"
 
@@ -55,7 +54,7 @@ def make_row(
             }
         ),
     }
-    return {**row, **prompt_columns(_first_observation(row, config))}
+    return {**row, **prompt_columns(_first_observation(row))}
 
 
 @dataclass(frozen=True)
@@ -75,19 +74,8 @@ class ImportedFacts:
         return facts
 
 
-def _first_observation(row: dict, config: str) -> Observation:
-    key_row = KeyRow(
-        row["id"],
-        config,
-        row["domain"],
-        row["task"],
-        row["difficulty"],
-        row["domain_pddl"],
-        row["problem_pddl"],
-        {},
-        json.loads(row["meta"]),
-    )
-    observation, _ = make_episode(key_row).reset()
+def _first_observation(row: dict) -> Observation:
+    observation, _ = make_episode(key_row(row)).reset()
     return observation
 
 

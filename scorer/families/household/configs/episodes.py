@@ -10,19 +10,18 @@ first observation in the default planner mode.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
 from data_build.rows import dumps, image_cell, prompt_columns, row_features
 from data_build.spec import BuildSettings, ConfigSpec, Rows
-from scorer.dataset import KeyRow
 from scorer.episodes.base import Observation
 from scorer.episodes.engine import make_episode
 from scorer.families.base import card_template
 from scorer.families.household.problem import HouseholdProblem, domain_pddl
 from scorer.families.household.problems import household_problems
 from scorer.families.household.verbalize import goal_text
+from scorer.harness import key_row
 
 CONFIG = "household-episodes"
 
@@ -65,24 +64,13 @@ def make_row(
             }
         ),
     }
-    observation = _first_observation(row, config)
+    observation = _first_observation(row)
     images = [image_cell(png) for png in observation.images_png()]
     return {**row, "images": images, **prompt_columns(observation)}
 
 
-def _first_observation(row: dict, config: str) -> Observation:
-    key_row = KeyRow(
-        row["id"],
-        config,
-        row["domain"],
-        row["task"],
-        row["difficulty"],
-        row["domain_pddl"],
-        row["problem_pddl"],
-        {},
-        json.loads(row["meta"]),
-    )
-    observation, _ = make_episode(key_row).reset()
+def _first_observation(row: dict) -> Observation:
+    observation, _ = make_episode(key_row(row)).reset()
     return observation
 
 

@@ -13,14 +13,12 @@ observation of the default mode (3D view: the goal image, then the start image).
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from data_build.rows import dumps, image_cell, prompt_columns, row_features
 from data_build.spec import SPLITS, BuildSettings, ConfigSpec, Rows
-from scorer.dataset import KeyRow
 from scorer.episodes.engine import make_episode
 from scorer.families.base import card_template
 from scorer.families.slidegeom.board import Board, manhattan_sum
@@ -28,6 +26,7 @@ from scorer.families.slidegeom.generate import GridCell, SlideProblem, generate_
 from scorer.families.slidegeom.moves import command_for_move
 from scorer.families.slidegeom.pddl import domain_pddl
 from scorer.families.slidegeom.text import placement_text
+from scorer.harness import key_row
 
 CONFIG = "slidegeom-episodes"
 MAX_STEPS = 20  # the paper's cap on actions per episode
@@ -94,27 +93,12 @@ def key_fields(
     }
 
 
-def key_row(fields: dict[str, Any], config: str) -> KeyRow:
-    """The scorer's view of a row made by ``key_fields``."""
-    return KeyRow(
-        fields["id"],
-        config,
-        fields["domain"],
-        fields["task"],
-        fields["difficulty"],
-        fields["domain_pddl"],
-        fields["problem_pddl"],
-        json.loads(fields["answer_key"]),
-        json.loads(fields["meta"]),
-    )
-
-
 def make_row(
     problem: SlideProblem, config: str, split: str, index: int, extra_meta: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     """A full row: the key fields plus the default mode's first observation."""
     fields = key_fields(problem, config, split, index, extra_meta)
-    observation, _ = make_episode(key_row(fields, config)).reset()
+    observation, _ = make_episode(key_row(fields)).reset()
     images = [image_cell(png) for png in observation.images_png()]
     return {**fields, "images": images, **prompt_columns(observation)}
 
