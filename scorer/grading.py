@@ -14,11 +14,13 @@ from __future__ import annotations
 import math
 from array import array
 from collections import Counter
-from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import islice
 from typing import Any
 
 from scorer.dataset import KeyedDataset, KeyRow
+from scorer.executors import Executor, in_process
 from scorer.families import task_kinds
 from scorer.predictions import Prediction
 from scorer.report.stats import Metric, mean_stderr
@@ -57,12 +59,34 @@ def grade(
     dataset: KeyedDataset,
     predictions: dict[str, Prediction],
     progress: Callable[[Iterable[KeyRow]], Iterable[KeyRow]] = lambda rows: rows,
+    executor: Executor | None = None,
 ) -> Grading:
-    """``progress`` wraps the rows as they are judged (a progress bar on the command line)."""
+    """``progress`` wraps the rows as they are judged (a progress bar on the command line);
+    ``executor`` judges the costly rows (as ``score --executor``); the grading is the same."""
     grader = Grader()
-    for row in progress(dataset.rows.values()):
-        grader.add(row, predictions.get(row.id))
+    for window in row_windows(iter(progress(dataset.rows.values()))):
+        pairs = [(row, predictions.get(row.id)) for row in window]
+        for (row, _), judged in zip(pairs, judged_pairs(grader, pairs, executor or in_process()), strict=True):
+            grader.record(row, *judged)
     return grader.grading()
+
+
+WINDOW_ROWS = 256  # rows read ahead together: the costly among them go to the executor as one map
+
+
+def row_windows(rows: Iterator[KeyRow]) -> Iterator[list[KeyRow]]:
+    """The rows, WINDOW_ROWS at a time."""
+    while window := list(islice(rows, WINDOW_ROWS)):
+        yield window
+
+
+def judged_pairs(
+    grader: Grader, pairs: list[tuple[KeyRow, Prediction | None]], executor: Executor
+) -> list[tuple[Judgement, Judgement | None]]:
+    """Both readings of each pair, in order: the costly ones on the executor's workers, the rest here."""
+    costly = [index for index, pair in enumerate(pairs) if executor.workers > 1 and grader.costly(*pair)]
+    elsewhere = dict(zip(costly, executor.map(judge_pair, [pairs[i] for i in costly]) if costly else [], strict=True))
+    return [elsewhere[index] if index in elsewhere else grader.judge(*pair) for index, pair in enumerate(pairs)]
 
 
 @dataclass

@@ -18,21 +18,19 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from itertools import islice
 from pathlib import Path
 from types import TracebackType
 from typing import Protocol
 
 from scorer.dataset import KeyedDataset, KeyRow, KeyShards, built_splits, key_shards
 from scorer.executors import Executor, in_process
-from scorer.grading import Grader, Grading, judge_pair
+from scorer.grading import Grader, Grading, judged_pairs, row_windows
 from scorer.predictions import InputProblem, Prediction, PredictionIndex, index_predictions
 from scorer.references import reference_line, reference_prediction
 from scorer.report.pair import rows_path_for
 from scorer.report.provenance import provenance
 from scorer.report.results import results_document, row_line, row_lines, write_results
 from scorer.report.spool import RowSpool
-from scorer.tasks import Judgement
 
 
 @dataclass
@@ -62,14 +60,17 @@ def score_file(
     HTML report read them); without it memory stays small however many rows there are.
     ``executor``: where the costly rows (replays, planner calls: ``TaskKind.costly``) are
     judged, WINDOW_ROWS rows at a time (default: this process); the results do not change."""
+    executor = executor or in_process()
     shards = key_shards(data, split, configs)  # checks the selection before reading anything big
     answers: Answers = GoldAnswers() if gold else FileAnswers(index_predictions(_given(predictions_path), duplicates))
     with answers, RowSpool(rows_path_for(out)) as spool:
         grader = Grader(keep_rows)
         touched: set[str] = set()
-        for window in _windows(_progress(shards, show_progress)):
+        for window in row_windows(_progress(shards, show_progress)):
             pairs = [(row, answers.take(row)) for row in window]
-            for (row, prediction), judged in zip(pairs, _judged(grader, pairs, executor or in_process()), strict=True):
+            for (row, prediction), judged in zip(
+                pairs, judged_pairs(grader, pairs, executor or in_process()), strict=True
+            ):
                 judgement, paper = grader.record(row, *judged)
                 spool.add(row.config, row_line(row, judgement, paper, prediction))
                 if prediction is not None:
@@ -175,23 +176,6 @@ def write_scored(
     document["not_attempted"] = not_attempted or []  # beside the configs graded: an absent config is not a zero
     rows_path = write_results(document, row_lines(grading, predictions), out)
     return ScoreRun(grading, problems, out, rows_path, not_attempted or [])
-
-
-WINDOW_ROWS = 256  # rows read ahead together: the costly among them go to the executor as one map
-
-
-def _windows(rows: Iterator[KeyRow]) -> Iterator[list[KeyRow]]:
-    while window := list(islice(rows, WINDOW_ROWS)):
-        yield window
-
-
-def _judged(
-    grader: Grader, pairs: list[tuple[KeyRow, Prediction | None]], executor: Executor
-) -> list[tuple[Judgement, Judgement | None]]:
-    """Both readings of each pair, in order: the costly ones on the executor's workers, the rest here."""
-    costly = [index for index, pair in enumerate(pairs) if executor.workers > 1 and grader.costly(*pair)]
-    elsewhere = dict(zip(costly, executor.map(judge_pair, [pairs[i] for i in costly]) if costly else [], strict=True))
-    return [elsewhere[index] if index in elsewhere else grader.judge(*pair) for index, pair in enumerate(pairs)]
 
 
 def _progress(shards: KeyShards, shown: bool) -> Iterator[KeyRow]:

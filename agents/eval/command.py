@@ -8,6 +8,7 @@ import click
 
 from agents.command import episode_settings
 from agents.eval import VARIANTS
+from scorer.executors import DEFAULT_EXECUTOR, EXECUTOR_HELP
 
 
 @click.command(name="eval")
@@ -57,6 +58,13 @@ from agents.eval import VARIANTS
     show_default=True,
     help="Retries of a failed request (with backoff) before it counts as an API failure.",
 )
+@click.option(
+    "--executor",
+    "executor_spec",
+    default=DEFAULT_EXECUTOR,
+    show_default=True,
+    help=EXECUTOR_HELP + " The rows are dealt to min(workers, --concurrency) of them (vllm: always one).",
+)
 @click.option("--quiet", is_flag=True, help="No progress bars.")
 def eval_command(
     model_text: str,
@@ -77,6 +85,7 @@ def eval_command(
     cache: Path | None,
     no_cache: bool,
     retries: int,
+    executor_spec: str,
     quiet: bool,
 ) -> None:
     """Run a model on CONFIGS end to end: ask, write predictions.jsonl, score it, print the table."""
@@ -84,6 +93,7 @@ def eval_command(
     from agents.eval.models import Sampling, parse_model
     from agents.eval.run import EvalSettings, evaluate
     from scorer.dataset import DatasetError
+    from scorer.executors import make_executor
     from scorer.report.results import counts_table, results_table
 
     episode_options = episode_settings(settings_json)
@@ -110,7 +120,11 @@ def eval_command(
             retries,
             not quiet,
         )
-        run = evaluate(settings)
+        executor = make_executor(executor_spec)
+        try:
+            run = evaluate(settings, executor)
+        finally:
+            executor.close()
     except (DatasetError, VariantError, ValueError, RuntimeError) as error:
         raise click.ClickException(str(error)) from None
     click.echo(results_table(run.score.grading))

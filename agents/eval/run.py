@@ -9,7 +9,7 @@ are not cached). AsgardBench had to remove such rows by hand.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +19,7 @@ from agents.eval.models import ModelSpec, Sampling, make_model, paper_sampling, 
 from agents.eval.questions import ask_questions
 from scorer.atomic import write_text
 from scorer.dataset import DatasetError, KeyedDataset, KeyRow, load_keys
+from scorer.executors import Executor, in_process
 from scorer.grading import grade
 from scorer.predictions import read_predictions
 from scorer.report.provenance import provenance
@@ -84,8 +85,47 @@ class EvalRun:
     cache_hits: int
 
 
-def evaluate(settings: EvalSettings) -> EvalRun:
+def evaluate(settings: EvalSettings, executor: Executor | None = None) -> EvalRun:
+    """Ask the model for every chosen row, write predictions.jsonl, score it.
+
+    ``executor``: the rows are dealt round-robin to up to ``min(workers, concurrency)``
+    processes, each with ``concurrency / parts`` requests in flight and its own episodes
+    (their state and images are what costs CPU here); the files written are the same."""
+    executor = executor or in_process()
     rows = chosen_rows(settings)
+    parts = _parts(rows, _part_count(settings, executor))
+    jobs = [(replace(settings, concurrency=max(1, settings.concurrency // len(parts))), part) for part in parts]
+    if len(jobs) > 1:
+        jobs = [(replace(part_settings, show_progress=False), part) for part_settings, part in jobs]
+    lines: dict[str, dict[str, Any]] = {}
+    failures: dict[str, str] = {}
+    hits = 0
+    for part_lines, part_failures, part_hits in executor.map(
+        ask_part, jobs, f"{settings.model} rows", settings.show_progress and len(jobs) > 1
+    ):
+        lines.update(part_lines)
+        failures.update(part_failures)
+        hits += part_hits
+    predictions_path = settings.out / PREDICTIONS
+    # in row order, so equal runs write equal files
+    write_text(predictions_path, "".join(json.dumps(lines[row.id]) + "\n" for row in rows if row.id in lines))
+    score = _score(settings, rows, failures, predictions_path, executor)
+    return EvalRun(score, predictions_path, failures, hits)
+
+
+def _part_count(settings: EvalSettings, executor: Executor) -> int:
+    # vLLM offline holds the model in this process (one copy per GPU): it is never split.
+    return 1 if settings.model.provider == "vllm" else max(1, min(executor.workers, settings.concurrency))
+
+
+def _parts(rows: list[KeyRow], count: int) -> list[list[KeyRow]]:
+    """Round-robin, so episodes and questions spread evenly; empty parts dropped."""
+    return [part for part in (rows[index::count] for index in range(count)) if part]
+
+
+def ask_part(job: tuple[EvalSettings, list[KeyRow]]) -> tuple[dict[str, dict[str, Any]], dict[str, str], int]:
+    """The prediction lines, API failures and cache hits of one part of the rows (an executor's job)."""
+    settings, rows = job
     cache = ResponseCache(settings.cache_path) if settings.use_cache else None
     model = make_model(settings.model, settings.sampling, settings.base_url, settings.concurrency, settings.retries)
     lines: dict[str, dict[str, Any]] = {}
@@ -101,11 +141,7 @@ def evaluate(settings: EvalSettings) -> EvalRun:
     finally:
         if cache is not None:
             cache.close()
-    predictions_path = settings.out / PREDICTIONS
-    # in row order, so equal runs write equal files
-    write_text(predictions_path, "".join(json.dumps(lines[row.id]) + "\n" for row in rows if row.id in lines))
-    score = _score(settings, rows, failures, predictions_path)
-    return EvalRun(score, predictions_path, failures, hits)
+    return lines, failures, hits
 
 
 def _by_sampling(rows: list[KeyRow], samplings: dict[str, Sampling]) -> list[tuple[Sampling, list[KeyRow]]]:
@@ -179,7 +215,9 @@ def _ask(
     return lines, failures
 
 
-def _score(settings: EvalSettings, rows: list[KeyRow], failures: dict[str, str], predictions_path: Path) -> ScoreRun:
+def _score(
+    settings: EvalSettings, rows: list[KeyRow], failures: dict[str, str], predictions_path: Path, executor: Executor
+) -> ScoreRun:
     full = load_keys(settings.data, settings.split, set(settings.configs))
     scored = KeyedDataset(full.root, {row.id: row for row in rows if row.id not in failures}, full.checksums)
     prediction_set = read_predictions(predictions_path) if predictions_path.stat().st_size else None
@@ -189,7 +227,14 @@ def _score(settings: EvalSettings, rows: list[KeyRow], failures: dict[str, str],
     problems = prediction_set.problems if prediction_set else []
     sha256 = prediction_set.sha256 if prediction_set else ""
     return write_scored(
-        grade(scored, predictions), scored, predictions, problems, sha256, settings.out / RESULTS, settings.split, run
+        grade(scored, predictions, executor=executor),
+        scored,
+        predictions,
+        problems,
+        sha256,
+        settings.out / RESULTS,
+        settings.split,
+        run,
     )
 
 

@@ -281,3 +281,34 @@ def test_the_pddl_only_variant_of_a_visual_config_sends_no_image(mini_data: Path
     assert parts.count("image_url") == 1
     [only] = pddl_only["messages"][-1]["content"]
     assert only["type"] == "text" and only["text"].startswith("PDDL domain:")
+
+
+def test_the_executor_changes_where_rows_run_not_what_is_written(mini_data: Path, tmp_path: Path) -> None:
+    configs = ("blocksworld-ground", "acp-hard", "blocksworld-episodes")
+    episode_reply = json.dumps({"plan": [{"action": "teleport", "parameters": {}}]})
+    answer = gold_answers(mini_data, configs[:2], fallback=episode_reply)
+    runs = {}
+    with ScriptedEndpoint(answer) as endpoint:
+        for executor in ("local:1", "local:2"):
+            out = tmp_path / executor.replace(":", "-")
+            extra = ("--limit", "6", "--settings", '{"max_steps": 2}', "--executor", executor, "--no-cache")
+            _eval(mini_data, out, endpoint.url, configs, *extra)
+            results = _results(out)
+            rows = [
+                {k: v for k, v in json.loads(line).items() if k != "run_id"}
+                for line in (out / "results.rows.jsonl").read_text().splitlines()
+            ]
+            runs[executor] = ((out / "predictions.jsonl").read_bytes(), results["configs"], rows)
+        assert endpoint.requests >= 2 * (6 + 6 + 6)
+    assert runs["local:1"] == runs["local:2"]
+    predictions, reports, _ = runs["local:2"]
+    assert len(predictions.splitlines()) == 18
+    assert reports["blocksworld-ground"]["metrics"]["all"]["accuracy"]["value"] == 1.0
+    assert reports["blocksworld-episodes"]["metrics"]["all"]["success"]["value"] == 0.0
+
+
+def test_a_bad_executor_is_one_line(mini_data: Path, tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        main, _args(mini_data, tmp_path, "http://127.0.0.1:9", ("blocksworld-ground",), "--executor", "local:x")
+    )
+    assert result.exit_code != 0 and "local:x" in result.output and "Traceback" not in result.output
