@@ -39,6 +39,7 @@ import click
 from data_build.importing import import_arguments, source_errors, write_imported_configs
 from data_build.spec import ConfigSpec, Rows
 from scorer import atomic
+from scorer.executors import DEFAULT_EXECUTOR, EXECUTOR_HELP, Executor, in_process, make_executor
 from scorer.families.base import card_template
 from scorer.families.vsp import blocks_questions
 from scorer.families.vsp.configs import blocks_vsp
@@ -222,49 +223,47 @@ def _choice(level: str, item: _ItemFiles, solution: str) -> Imported:
     )
 
 
-def import_rows(files: dict[str, str]) -> tuple[Rows, list[Imported | ImportedBlocks]]:
+def import_rows(
+    files: dict[str, str], executor: Executor | None = None, progress: bool = False
+) -> tuple[Rows, list[Imported | ImportedBlocks]]:
     """The test rows and the imported questions in row order (disputes among them):
-    the maze questions, then the blocks questions."""
-    examples: dict[tuple[str, str], list[Question]] = {}
-    for shot in imported_questions(files, "example"):
-        examples.setdefault((shot.question.task, shot.question.level), []).append(shot.question)
-    imported = list(imported_questions(files, "maps"))
-    rows = [
-        make_row(
-            entry.question,
-            examples.get((entry.question.task, entry.question.level), [])[:FEWSHOT_K],
-            SPLIT,
-            index,
-            CONFIG,
-            _meta(entry),
-        )
-        for index, entry in enumerate(imported)
-    ]
-    blocks_rows, blocks = _blocks_rows(files, len(rows))
-    return {SPLIT: rows + blocks_rows}, [*imported, *blocks]
+    the maze questions, then the blocks questions. Drawing the rows' pictures is the work
+    ``executor`` spreads; the rows are the same on every executor."""
+    imported: list[Imported | ImportedBlocks] = [*imported_questions(files, "maps"), *imported_blocks(files)]
+    shots = _shots(files)
+    jobs = [(entry, shots.get(_shot_key(entry), [])[:FEWSHOT_K], index) for index, entry in enumerate(imported)]
+    rows = (executor or in_process()).map(_row, jobs, f"{CONFIG} rows", progress)
+    return {SPLIT: rows}, imported
 
 
 BLOCKS = "blocks-"  # the prefix of the blocks questions' difficulty
+Shot = Question | blocks_questions.BlocksQuestion
 
 
-def _blocks_rows(files: dict[str, str], first: int) -> tuple[list[dict[str, Any]], list[ImportedBlocks]]:
-    examples: dict[tuple[str, str], list[blocks_questions.BlocksQuestion]] = {}
-    for shot in imported_blocks(files, "example"):
-        examples.setdefault((shot.question.task, shot.question.level), []).append(shot.question)
-    imported = list(imported_blocks(files))
-    rows = [
-        blocks_vsp.make_row(
-            entry.question,
-            examples.get((entry.question.task, entry.question.level), [])[:FEWSHOT_K],
-            SPLIT,
-            first + index,
-            CONFIG,
-            _meta(entry),
-            BLOCKS + entry.question.task,
-        )
-        for index, entry in enumerate(imported)
+def _shots(files: dict[str, str]) -> dict[tuple[str, str, str], list[Shot]]:
+    """The few-shot examples of each (kind, task, level), in file order."""
+    shots: dict[tuple[str, str, str], list[Shot]] = {}
+    examples: list[Imported | ImportedBlocks] = [
+        *imported_questions(files, "example"),
+        *imported_blocks(files, "example"),
     ]
-    return rows, imported
+    for shot in examples:
+        shots.setdefault(_shot_key(shot), []).append(shot.question)
+    return shots
+
+
+def _shot_key(entry: Imported | ImportedBlocks) -> tuple[str, str, str]:
+    return (type(entry).__name__, entry.question.task, entry.question.level)
+
+
+def _row(job: tuple[Imported | ImportedBlocks, list[Shot], int]) -> dict[str, Any]:
+    entry, shots, index = job
+    if isinstance(entry, ImportedBlocks):
+        blocks_shots = [s for s in shots if isinstance(s, blocks_questions.BlocksQuestion)]
+        difficulty = BLOCKS + entry.question.task
+        return blocks_vsp.make_row(entry.question, blocks_shots, SPLIT, index, CONFIG, _meta(entry), difficulty)
+    maze_shots = [s for s in shots if isinstance(s, Question)]
+    return make_row(entry.question, maze_shots, SPLIT, index, CONFIG, _meta(entry))
 
 
 def _meta(entry: Imported | ImportedBlocks) -> dict[str, Any]:
@@ -314,17 +313,22 @@ SPEC = ConfigSpec(
 
 
 @click.command(name="vsp")
-@import_arguments(f"config {CONFIG}")
+@import_arguments(f"config {CONFIG}", progress=True)
 @click.option(
     "--disputes",
     type=click.Path(path_type=Path),
     default=None,
     help="Write the rows where our rules disagree with VSP's answers to this markdown file.",
 )
-def vsp_import(directory: Path, out: Path, disputes: Path | None) -> None:
+@click.option("--executor", "executor_spec", default=DEFAULT_EXECUTOR, show_default=True, help=EXECUTOR_HELP)
+def vsp_import(directory: Path, out: Path, disputes: Path | None, executor_spec: str, quiet: bool) -> None:
     """Import VSP's maze and blocks questions from DIRECTORY/vsp-text.jsonl.gz as config vsp-original."""
-    with source_errors((FileNotFoundError, KeyError, ValueError)):
-        rows, imported = import_rows(read_archive(directory))
+    executor = make_executor(executor_spec)
+    try:
+        with source_errors((FileNotFoundError, KeyError, ValueError)):
+            rows, imported = import_rows(read_archive(directory), executor, progress=not quiet)
+    finally:
+        executor.close()
     n_disputed = sum(1 for entry in imported if entry.dispute)
     write_imported_configs(out, {CONFIG: (SPEC, rows)}, directory, "question", note=f"{n_disputed} disputed")
     if disputes is not None:

@@ -121,3 +121,21 @@ def test_vsp_blocks_examples_score_as_their_keys(files: dict[str, str]) -> None:
     assert len(examples) == 136
     # VSP's worked answers, verbatim, are read as right by our judge (plans, colours, letters).
     assert all(judge(e.question.solution, e.question.key).reason == "correct" for e in examples)
+
+
+@needs_archive
+def test_rows_are_the_same_on_every_executor(files: dict[str, str]) -> None:
+    from scorer.executors import make_executor
+    from scorer.families.vsp.vsp_import import import_rows
+
+    # Two whole levels (one maze, one blocks) and every example: about 200 questions.
+    kept = ("maze/task1/maps/level3/", "blocks/task1/maps/level3/")
+    few = {path: text for path, text in files.items() if "/example/" in path or path.startswith(kept)}
+    here, _ = import_rows(few)
+    two = make_executor("local:2")
+    try:
+        spread, _ = import_rows(few, two)
+    finally:
+        two.close()
+    assert spread == here and len(here["test"]) >= 100
+    assert {row["difficulty"].startswith("blocks-") for row in here["test"]} == {True, False}
