@@ -22,6 +22,7 @@ from pathlib import Path
 
 import click
 
+from data_build.card import min_mean_max
 from data_build.importing import import_arguments, source_errors, write_imported_configs
 from data_build.spec import ConfigSpec, Rows
 from scorer.families.base import card_template
@@ -118,14 +119,10 @@ def card_facts(rows: Rows) -> dict[str, str]:
         optimal = [m["optimal_length"] for m in group]
         longer = sum(r > o for r, o in zip(reference, optimal))
         lines.append(
-            f"| {difficulty} | {len(group)} | {_spread(reference)} | {_spread(optimal)} "
+            f"| {difficulty} | {len(group)} | {min_mean_max(reference)} | {min_mean_max(optimal)} "
             f"| {longer} | {len(group) - longer} |"
         )
     return {"length_table": "\n".join(lines)}
-
-
-def _spread(values: list[int]) -> str:
-    return f"{min(values)} / {sum(values) / len(values):.2f} / {max(values)}"
 
 
 SPEC = ConfigSpec(

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import click
 
+from data_build.card import min_mean_max
 from data_build.importing import import_arguments, source_errors, write_imported_configs
 from data_build.spec import ConfigSpec, Rows
 from scorer.families.base import card_template
@@ -133,8 +134,7 @@ def card_facts(rows: Rows) -> dict[str, str]:
         if group:
             lengths = [m["optimal_length"] for m in group]
             files = len({m["source"] for m in group})
-            spread = f"{min(lengths)} / {sum(lengths) / len(lengths):.2f} / {max(lengths)}"
-            lines.append(f"| {difficulty} | {files} | {len(group)} | {spread} |")
+            lines.append(f"| {difficulty} | {files} | {len(group)} | {min_mean_max(lengths)} |")
     return {"length_table": "\n".join(lines)}
 
 
