@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from functools import lru_cache
+from typing import TYPE_CHECKING, NamedTuple
 
 from ._bits import bit_indices
 from ._formula import Formula, StateTest, compile_test, render
@@ -22,9 +23,10 @@ if TYPE_CHECKING:
 StateUpdate = Callable[[int], int]
 
 
-@dataclass(frozen=True)
-class CondEffect:
-    """When every cond_pos atom holds and no cond_neg atom holds: add, delete."""
+class CondEffect(NamedTuple):
+    """When every cond_pos atom holds and no cond_neg atom holds: add, delete.
+    (A named tuple: a large task has millions, and one is made in half the time of a
+    frozen dataclass.)"""
 
     cond_pos: int
     cond_neg: int
@@ -56,7 +58,15 @@ class GroundAction:
         # Compiled once so searches never interpret masks per step.
         test = None if self.pre_general is None else compile_test(self.pre_general)
         object.__setattr__(self, "pre_test", test)
-        object.__setattr__(self, "apply", compile_update(self.add, self.delete, self.cond_effects))
+        # With conditional effects, compiled when first applied: a large task has 100,000
+        # actions and a validation applies a few dozen (their functions were 40% of its memory).
+        first = self._compile_and_apply if self.cond_effects else compile_update(self.add, self.delete, ())
+        object.__setattr__(self, "apply", first)
+
+    def _compile_and_apply(self, state: int) -> int:
+        update = compile_update(self.add, self.delete, self.cond_effects)
+        object.__setattr__(self, "apply", update)
+        return update(state)
 
     def is_applicable(self, state: int) -> bool:
         if state & self.pre_pos != self.pre_pos or state & self.pre_neg:
@@ -108,28 +118,43 @@ def conjunction_text(atoms: Sequence[str], positive: int, negative: int, general
 
 
 def compile_update(add: int, delete: int, cond_effects: Sequence[CondEffect]) -> StateUpdate:
-    """Generate the successor function of one action (integer literals only)."""
+    """The successor function of one action: generated code, compiled once per shape."""
     if not cond_effects:
         keep = ~delete
         return lambda state: (state & keep) | add
-    lines = ["def update(s):", f"    a = {add}", f"    d = {delete}"]
-    for effect in cond_effects:
-        lines.append(f"    if {_guard(effect)}:")
-        lines.append(f"        a |= {effect.add}")
-        lines.append(f"        d |= {effect.delete}")
-    lines.append("    return (s & ~d) | a")
-    namespace: dict[str, StateUpdate] = {}
-    # The generated source contains integer literals only, never PDDL text.
-    exec(compile("\n".join(lines), "<pddl-action>", "exec"), namespace)
-    return namespace["update"]
+    masks = [mask for effect in cond_effects for mask in (effect.cond_pos, effect.cond_neg, effect.add, effect.delete)]
+    return _update_factory(tuple(_guard_shape(effect) for effect in cond_effects))(add, delete, *masks)
 
 
-def _guard(effect: CondEffect) -> str:
-    # Single-bit positive guards are by far the most common; test them directly.
-    tests = []
-    if effect.cond_pos:
-        single_bit = effect.cond_pos & (effect.cond_pos - 1) == 0
-        tests.append(f"s & {effect.cond_pos}" if single_bit else f"s & {effect.cond_pos} == {effect.cond_pos}")
-    if effect.cond_neg:
-        tests.append(f"not s & {effect.cond_neg}")
-    return " and ".join(tests) if tests else "True"
+def _guard_shape(effect: CondEffect) -> tuple[int, bool]:
+    """(0: no positive guard, 1: one atom, 2: several; whether a negative guard exists)."""
+    if not effect.cond_pos:
+        return 0, bool(effect.cond_neg)
+    return (1 if effect.cond_pos & (effect.cond_pos - 1) == 0 else 2), bool(effect.cond_neg)
+
+
+@lru_cache(maxsize=4096)
+def _update_factory(shape: tuple[tuple[int, bool], ...]) -> Callable[..., StateUpdate]:
+    """A function that makes the successor function of an action of this shape from its
+    masks. The masks are closure variables, not literals: compiling once per shape, not
+    per action, is what makes grounding a task of 10,000 actions with conditional effects
+    cheap, and a literal of a task past ~14,000 atoms would pass Python's 4,300-digit limit
+    on int <-> str conversion."""
+    parameters = ["add", "delete"]
+    lines = ["    def update(s):", "        a = add", "        d = delete"]
+    for index, (positive, negative) in enumerate(shape):
+        parameters += [f"p{index}", f"n{index}", f"a{index}", f"d{index}"]
+        # Single-bit positive guards are by far the most common; test them directly.
+        tests = [f"s & p{index}", f"s & p{index} == p{index}"][positive - 1 : positive] if positive else []
+        tests += [f"not s & n{index}"] if negative else []
+        lines += [
+            f"        if {' and '.join(tests) or 'True'}:",
+            f"            a |= a{index}",
+            f"            d |= d{index}",
+        ]
+    lines += ["        return (s & ~d) | a", "    return update"]
+    source = f"def make({', '.join(parameters)}):\n" + "\n".join(lines)
+    namespace: dict[str, Callable[..., StateUpdate]] = {}
+    # The generated source holds names only, never PDDL text nor a value.
+    exec(compile(source, "<pddl-action>", "exec"), namespace)
+    return namespace["make"]

@@ -6,6 +6,10 @@ precondition is checked as soon as its parameters are bound. A positive
 static atom additionally proposes the candidates for its last parameter
 from the true static facts (a hash join), so e.g. (connected ?from ?to)
 never tries unconnected pairs.
+
+The variables of a universal conditional effect are bound the same way, with
+the static conjuncts of the effect's condition: (forall (?b ?f) (when (and
+(in ?o ?b) (faucet-of ?f ?b)) ...)) tries each ?b with only its faucets.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from dataclasses import dataclass
 
 from unified_planning.model import FNode, InstantaneousAction
 
-from ._ground_formula import Binding, FormulaGrounder
+from ._ground_formula import Binding, FormulaGrounder, Grounding
 
 
 def parameter_bindings(action: InstantaneousAction, grounder: FormulaGrounder) -> Iterator[dict[str, str]]:
@@ -23,36 +27,14 @@ def parameter_bindings(action: InstantaneousAction, grounder: FormulaGrounder) -
     skipping those whose static precondition part is false."""
     names = [param.name for param in action.parameters]
     domains = [grounder.universe.objects_of(param.type.name) for param in action.parameters]
-    plan = _JoinPlan.build(names, domains, _top_conjuncts(action.preconditions), grounder)
-    if any(grounder.ground(check, {}) is False for check in plan.unbound_checks):
-        return
-    yield from _extend(0, {}, names, domains, plan, grounder)
+    plan = JoinPlan.build(names, domains, top_conjuncts(action.preconditions), grounder)
+    yield from plan.bindings({})
 
 
-def _extend(
-    depth: int,
-    binding: dict[str, str],
-    names: Sequence[str],
-    domains: Sequence[tuple[str, ...]],
-    plan: _JoinPlan,
-    grounder: FormulaGrounder,
-) -> Iterator[dict[str, str]]:
-    if depth == len(names):
-        yield dict(binding)
-        return
-    name, checks = names[depth], plan.checks_at[depth]
-    proposer = plan.proposers[depth]
-    candidates = domains[depth] if proposer is None else proposer.candidates(binding)
-    for obj in candidates:
-        binding[name] = obj
-        if all(grounder.ground(check, binding) is not False for check in checks):
-            yield from _extend(depth + 1, binding, names, domains, plan, grounder)
-    binding.pop(name, None)
-
-
-def _top_conjuncts(preconditions: Sequence[FNode]) -> list[FNode]:
+def top_conjuncts(conditions: Sequence[FNode]) -> list[FNode]:
+    """The conjuncts of the conjunction of `conditions`, nested ``and`` flattened."""
     conjuncts: list[FNode] = []
-    stack = list(reversed(preconditions))
+    stack = list(reversed(conditions))
     while stack:
         node = stack.pop()
         if node.is_and():
@@ -62,22 +44,38 @@ def _top_conjuncts(preconditions: Sequence[FNode]) -> list[FNode]:
     return conjuncts
 
 
-def _parameters_in(node: FNode) -> set[str]:
+def _term_name(node: FNode) -> str | None:
+    """The name a parameter or quantified variable is bound by; None for other terms."""
+    if node.is_parameter_exp():
+        name: str = node.parameter().name
+        return name
+    if node.is_variable_exp():
+        name = node.variable().name
+        return name
+    return None
+
+
+def names_in(node: FNode) -> set[str]:
+    """The parameters and variables `node` names."""
     found, stack = set(), [node]
     while stack:
         current = stack.pop()
-        if current.is_parameter_exp():
-            found.add(current.parameter().name)
+        name = _term_name(current)
+        if name is not None:
+            found.add(name)
         stack.extend(current.args)
     return found
 
 
 @dataclass
-class _JoinPlan:
-    """Which static conjuncts to check, and which to join on, at each depth."""
+class JoinPlan:
+    """Which static conjuncts to check, and which to join on, at each depth: the names
+    are bound in order, extending a binding that already holds every other name."""
 
-    unbound_checks: list[FNode]
-    checks_at: list[list[FNode]]
+    names: Sequence[str]
+    domains: Sequence[tuple[str, ...]]
+    unbound_checks: list[Grounding]
+    checks_at: list[list[Grounding]]
     proposers: list[_StaticProposer | None]
 
     @classmethod
@@ -87,38 +85,58 @@ class _JoinPlan:
         domains: Sequence[tuple[str, ...]],
         conjuncts: Sequence[FNode],
         grounder: FormulaGrounder,
-    ) -> _JoinPlan:
+    ) -> JoinPlan:
         position = {name: i for i, name in enumerate(names)}
-        plan = cls([], [[] for _ in names], [None] * len(names))
+        plan = cls(names, domains, [], [[] for _ in names], [None] * len(names))
         for conjunct in conjuncts:
             if not grounder.is_static(conjunct):
                 continue
-            params = _parameters_in(conjunct)
-            if not params:
-                plan.unbound_checks.append(conjunct)
+            depths = [position[name] for name in names_in(conjunct) if name in position]
+            if not depths:
+                plan.unbound_checks.append(grounder.compiled(conjunct))
                 continue
-            depth = max(position[param] for param in params)
-            plan.checks_at[depth].append(conjunct)
+            depth = max(depths)
+            plan.checks_at[depth].append(grounder.compiled(conjunct))
             if plan.proposers[depth] is None and conjunct.is_fluent_exp():
                 plan.proposers[depth] = _StaticProposer.build(conjunct, names[depth], domains[depth], grounder)
         return plan
 
+    def bindings(self, base: Binding) -> Iterator[dict[str, str]]:
+        """`base` extended by every tuple of the names the static checks allow, in the
+        order of the product of their domains."""
+        if any(check(base) is False for check in self.unbound_checks):
+            return
+        yield from self._extend(0, dict(base))
+
+    def _extend(self, depth: int, binding: dict[str, str]) -> Iterator[dict[str, str]]:
+        if depth == len(self.names):
+            yield dict(binding)
+            return
+        name, checks, proposer = self.names[depth], self.checks_at[depth], self.proposers[depth]
+        candidates = self.domains[depth] if proposer is None else proposer.candidates(binding)
+        for obj in candidates:
+            binding[name] = obj
+            if all(check(binding) is not False for check in checks):
+                yield from self._extend(depth + 1, binding)
+        binding.pop(name, None)
+
 
 @dataclass
 class _StaticProposer:
-    """Index of a positive static atom: bound arguments -> values of the new parameter."""
+    """Index of a positive static atom: bound arguments -> values of the new name."""
 
-    bound_params: tuple[str, ...]
+    bound_names: tuple[str, ...]
     values_by_key: dict[tuple[str, ...], tuple[str, ...]]
 
     @classmethod
-    def build(cls, atom: FNode, new_param: str, domain: tuple[str, ...], grounder: FormulaGrounder) -> _StaticProposer:
+    def build(cls, atom: FNode, new_name: str, domain: tuple[str, ...], grounder: FormulaGrounder) -> _StaticProposer:
         args = atom.args
-        new_position = next(i for i, arg in enumerate(args) if _is_param(arg, new_param))
-        bound_positions = [i for i, arg in enumerate(args) if arg.is_parameter_exp() and not _is_param(arg, new_param)]
-        bound_params = tuple(args[i].parameter().name for i in bound_positions)
+        names = [_term_name(arg) for arg in args]
+        new_position = names.index(new_name)
+        bound_positions = [i for i, name in enumerate(names) if name is not None and name != new_name]
+        bound_names = tuple(str(names[i]) for i in bound_positions)
         constants = {i: arg.object().name for i, arg in enumerate(args) if arg.is_object_exp()}
-        order = {name: i for i, name in enumerate(domain)}  # the parameter's type may be narrower
+        order = {name: i for i, name in enumerate(domain)}  # the name's type may be narrower
         collected: dict[tuple[str, ...], set[str]] = {}
         for fact_args in grounder.true_static_facts(atom.fluent().name):
             value = fact_args[new_position]
@@ -126,11 +144,7 @@ class _StaticProposer:
                 key = tuple(fact_args[i] for i in bound_positions)
                 collected.setdefault(key, set()).add(value)
         values = {key: tuple(sorted(found, key=order.__getitem__)) for key, found in collected.items()}
-        return cls(bound_params, values)
+        return cls(bound_names, values)
 
     def candidates(self, binding: Binding) -> tuple[str, ...]:
-        return self.values_by_key.get(tuple(binding[name] for name in self.bound_params), ())
-
-
-def _is_param(node: FNode, name: str) -> bool:
-    return bool(node.is_parameter_exp() and node.parameter().name == name)
+        return self.values_by_key.get(tuple(binding[name] for name in self.bound_names), ())

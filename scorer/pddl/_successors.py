@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ._action import GroundAction, StateUpdate
+from ._action import GroundAction
 from ._bits import bit_indices
 from ._formula import StateTest
 
@@ -20,8 +20,7 @@ class _Entry(NamedTuple):
     pre_pos: int
     pre_neg: int
     pre_test: StateTest | None
-    apply: StateUpdate
-    action: GroundAction
+    action: GroundAction  # its ``apply`` is read when used: it is compiled on first use
 
 
 class SuccessorGenerator:
@@ -30,7 +29,7 @@ class SuccessorGenerator:
         self._untriggered: list[_Entry] = []
         self._by_trigger: dict[int, list[_Entry]] = {}  # by the index of the trigger atom
         for action in actions:
-            entry = _Entry(action.pre_pos, action.pre_neg, action.pre_test, action.apply, action)
+            entry = _Entry(action.pre_pos, action.pre_neg, action.pre_test, action)
             if action.pre_pos:
                 trigger = _rarest_bit(action.pre_pos, usage)
                 self._by_trigger.setdefault(trigger.bit_length() - 1, []).append(entry)
@@ -60,18 +59,18 @@ class SuccessorGenerator:
         """Successor of every applicable action (duplicates possible), unordered."""
         result = []
         for group in self._candidates(state):
-            for pre_pos, pre_neg, pre_test, apply, _ in group:
+            for pre_pos, pre_neg, pre_test, action in group:
                 if state & pre_pos == pre_pos and not state & pre_neg and (pre_test is None or pre_test(state)):
-                    result.append(apply(state))
+                    result.append(action.apply(state))
         return result
 
     def transitions(self, state: int) -> list[tuple[GroundAction, int]]:
         """(action, successor) for every applicable action, unordered."""
         result = []
         for group in self._candidates(state):
-            for pre_pos, pre_neg, pre_test, apply, action in group:
+            for pre_pos, pre_neg, pre_test, action in group:
                 if state & pre_pos == pre_pos and not state & pre_neg and (pre_test is None or pre_test(state)):
-                    result.append((action, apply(state)))
+                    result.append((action, action.apply(state)))
         return result
 
 

@@ -66,6 +66,41 @@ BLOCKS4_PROBLEM = """(define (problem BLOCKS-4) (:domain BLOCKS) (:objects D B A
   (:goal (AND (ON D C) (ON C B) (ON B A))))
 """
 
+# Universal conditional effects whose variables are joined on static facts (two variables
+# tied by (tap ?t ?p)), an effect that names only some of its action's parameters (the
+# counters), and counts with a successor relation.
+SHOP_DOMAIN = """(define (domain shop)
+  (:requirements :strips :typing :negative-preconditions :conditional-effects)
+  (:types place item count)
+  (:predicates (robot ?p - place) (near ?p ?q - place) (at ?i - item ?p - place) (inside ?x ?i - item)
+               (held ?i - item) (tap ?t - item ?p - place) (running ?t - item) (wet ?i - item)
+               (load ?p - place ?n - count) (succ ?n ?m - count))
+  (:action move :parameters (?from ?to - place) :precondition (and (robot ?from) (near ?from ?to))
+    :effect (and (robot ?to) (not (robot ?from))))
+  (:action take :parameters (?i - item ?p - place ?n ?m - count)
+    :precondition (and (robot ?p) (at ?i ?p) (load ?p ?m) (succ ?n ?m) (not (tap ?i ?p)))
+    :effect (and (held ?i) (not (at ?i ?p)) (not (load ?p ?m)) (load ?p ?n)
+                 (forall (?x - item) (when (inside ?x ?i) (not (at ?x ?p))))))
+  (:action drop :parameters (?i - item ?p - place ?n ?m - count)
+    :precondition (and (robot ?p) (held ?i) (load ?p ?n) (succ ?n ?m))
+    :effect (and (at ?i ?p) (not (held ?i)) (not (load ?p ?n)) (load ?p ?m)
+                 (forall (?x - item) (when (inside ?x ?i) (at ?x ?p)))
+                 (forall (?q - place ?t - item) (when (and (tap ?t ?q) (near ?q ?p) (running ?t)) (wet ?i)))))
+  (:action turn :parameters (?t - item ?p - place)
+    :precondition (and (robot ?p) (tap ?t ?p))
+    :effect (and (when (running ?t) (not (running ?t))) (when (not (running ?t)) (running ?t))
+                 (forall (?x ?q - item) (when (and (at ?x ?p) (inside ?q ?x)) (wet ?q))))))
+"""
+
+SHOP_PROBLEM = """(define (problem shop-1) (:domain shop)
+  (:objects hall yard shed - place cup box spoon tap1 tap2 - item n0 n1 n2 n3 - count)
+  (:init (robot hall) (near hall yard) (near yard hall) (near yard shed) (near shed yard)
+         (at cup hall) (at box hall) (inside spoon box) (at spoon hall) (tap tap1 yard) (tap tap2 shed)
+         (at tap1 yard) (at tap2 shed) (load hall n2) (load yard n1) (load shed n1)
+         (succ n0 n1) (succ n1 n2) (succ n2 n3))
+  (:goal (and (wet cup) (at spoon shed))))
+"""
+
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "planner: runs an external planner binary (slower)")
@@ -132,3 +167,8 @@ def gripper() -> tuple[str, str]:
 @pytest.fixture(scope="session")
 def blocks4() -> tuple[str, str]:
     return BLOCKS4_DOMAIN, BLOCKS4_PROBLEM
+
+
+@pytest.fixture(scope="session")
+def shop() -> tuple[str, str]:
+    return SHOP_DOMAIN, SHOP_PROBLEM

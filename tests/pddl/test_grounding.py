@@ -197,3 +197,22 @@ def test_with_goal_equals_the_task_parsed_with_that_goal(blocks4: tuple[str, str
         assert getattr(swapped, field_name) == getattr(parsed, field_name), field_name
     assert [a.name for a in swapped.actions] == [a.name for a in parsed.actions]
     assert astar(swapped).plan == astar(parsed).plan
+
+
+def test_a_task_of_more_than_14000_atoms_with_conditional_effects() -> None:
+    # Its masks have more than 4,300 decimal digits, Python's limit on int <-> str
+    # conversion: the successor code must hold no mask as a literal.
+    nodes = [f"n{i}" for i in range(125)]
+    domain = """(define (domain web) (:requirements :strips :conditional-effects)
+      (:predicates (link ?a ?b) (mark ?a))
+      (:action spread :parameters (?a) :precondition (mark ?a)
+        :effect (forall (?b) (when (link ?a ?b) (mark ?b))))
+      (:action cut :parameters (?a ?b) :precondition (link ?a ?b) :effect (not (link ?a ?b))))"""
+    links = " ".join(f"(link {a} {b})" for a, b in zip(nodes, nodes[1:]))
+    problem = f"""(define (problem chain) (:domain web) (:objects {" ".join(nodes)})
+      (:init {links} (mark n0)) (:goal (mark n124)))"""
+    task = parse_task(domain, problem)
+    assert len(task.atoms) == 125 * 125 + 125
+    state = task.successor(task.init, "(spread n0)")
+    assert task.holds(state, "(mark n1)") and not task.holds(state, "(mark n2)")
+    assert task.successor(state, "(spread n1)") == task.state_from_atoms([*task.true_atoms(state), "(mark n2)"])

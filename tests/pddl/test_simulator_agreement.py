@@ -16,7 +16,7 @@ from scorer.pddl._universe import Universe
 
 # UP's simulator needs ~10 ms per applicability test, so the blocksworld
 # walks are kept short.
-WALK_SHAPE = {"hard": (2, 8), "bw-3-4": (3, 10), "gripper": (4, 25), "blocks4": (4, 25)}
+WALK_SHAPE = {"hard": (2, 8), "bw-3-4": (3, 10), "gripper": (4, 25), "blocks4": (4, 25), "shop": (4, 25)}
 # IPC domains shipped inside the unified-planning wheel (skipped if absent).
 UP_SHIPPED = {"depot": (2, 8), "miconic": (3, 10)}
 
@@ -72,12 +72,14 @@ def test_random_walks_agree(
     make_blocksworld_problem: Callable[[int, int, int], str],
     gripper: tuple[str, str],
     blocks4: tuple[str, str],
+    shop: tuple[str, str],
 ) -> None:
     domain, problem = {
         "hard": (blocksworld_domain, hard_problem),
         "bw-3-4": (blocksworld_domain, make_blocksworld_problem(3, 4, 7)),
         "gripper": gripper,
         "blocks4": blocks4,
+        "shop": shop,
     }[case]
     _compare_walks(domain, problem, len(case), *WALK_SHAPE[case])
 

@@ -55,9 +55,21 @@ def test_expert_plans_reach_every_goal_on_many_layouts(task_type: str) -> None:
         assert run.plan and len(run.plan) == len(run.pddl_plan)
 
 
+# Grounding takes 0.5 s (turn_on_tv) to 14 s (distribute) of CPU; putaway_food and settable
+# (98,000 and 150,000 ground actions, 12 s and 21 s) pass too and are left out for time.
 @pytest.mark.parametrize(
-    "task_type", ["turn_on_tv", "clean_mirror", "cook_egg"]
-)  # our validator grounds the larger cores slowly
+    "task_type",
+    [
+        "turn_on_tv",
+        "clean_mirror",
+        "cook_egg",
+        "coffee",
+        "cook_bread",
+        "cook_potato",
+        "putaway_silverware",
+        "distribute",
+    ],
+)
 def test_expert_plans_are_valid_plans_of_the_pddl_core(task_type: str) -> None:
     made = generate_task(task_type, "pddl-core", 0)
     run = expert_run(made.world, made.task)
