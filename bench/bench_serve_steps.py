@@ -16,7 +16,13 @@ Two cases are measured for the image views:
 
 For text, the naive way is a new connection per request. Printed per case: steps/s,
 p50/p99 step latency and p99 open latency, and at 32 clients the verdict against the
-targets (>= 1,000 steps/s text, >= 200 with images, p99 step < 50 ms, p99 open < 200 ms).
+targets (>= 1,000 steps/s text, >= 200 with images, p99 step < 50 ms, p99 open < 200 ms;
+not with a think time, which caps the steps/s).
+
+``--think-ms`` makes each client wait that long after each answer before its next step,
+as an agent waits for its model: the offered load is then at most clients / think time, and
+the latencies show the service time rather than a queue of clients that never pause (with
+no think time, the mean latency is the number of clients over the throughput).
 
 The clients run in ``--client-processes`` processes (threads within each), so one
 client process's GIL does not add its queueing to the latencies. Clients and server share
@@ -36,7 +42,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -92,6 +98,7 @@ class Run:
     view: str
     steps: int
     keep_alive: bool = True
+    think_s: float = 0.0  # a pause after each answer
 
 
 def main() -> None:
@@ -100,11 +107,16 @@ def main() -> None:
     parser.add_argument("--clients", default="1,32")
     parser.add_argument("--views", default="text,3d,2d")
     parser.add_argument("--client-processes", type=int, default=4, help="processes the clients are spread over")
+    parser.add_argument("--think-ms", type=float, default=0.0, help="each client's pause after each answer")
     args = parser.parse_args()
+    think_s = args.think_ms / 1000
     with tempfile.TemporaryDirectory() as folder:
         data = build_data(Path(folder))
         row_id = first_episode_row(data)
-        print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (client and server share them)")
+        print(
+            f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (client and server share them); "
+            f"think time {args.think_ms:g} ms"
+        )
         log = Path(folder)
         with (
             Server(data, log / "ours.jsonl", max_episodes=256) as ours,
@@ -117,13 +129,13 @@ def main() -> None:
                     measure(pool, 1, Run(url, row_id, "text", 5))
                 for view in args.views.split(","):
                     for clients in (int(n) for n in args.clients.split(",")):
-                        report(pool, servers, Run(ours.url, row_id, view, args.steps), clients)
+                        report(pool, servers, Run(ours.url, row_id, view, args.steps, think_s=think_s), clients)
         print(f"load average {os.getloadavg()[0]:.1f} at the end")
 
 
 def report(pool: ProcessPoolExecutor, servers: dict[str, str], run: Run, clients: int) -> None:
     def line(case: str, figures: Figures, naive: Figures, naive_name: str) -> str:
-        verdict = f" [{figures.verdict(run.view)}]" if clients == 32 else ""
+        verdict = f" [{figures.verdict(run.view)}]" if clients == 32 and not run.think_s else ""
         return (
             f"{run.view}, {clients} client(s), {case}: ours {figures}{verdict}; {naive_name} {naive}; "
             f"ratio {figures.steps_per_s / naive.steps_per_s:.1f}x"
@@ -131,15 +143,15 @@ def report(pool: ProcessPoolExecutor, servers: dict[str, str], run: Run, clients
 
     same = measure(pool, clients, run)
     if run.view == "text":
-        fresh = measure(pool, clients, Run(run.url, run.row_id, run.view, run.steps, keep_alive=False))
+        fresh = measure(pool, clients, replace(run, keep_alive=False))
         print(line("keep-alive", same, fresh, "a connection per request"), flush=True)
         return
     print(
         f"{run.view}, {clients} client(s), same state: ours {same}"
-        + (f" [{same.verdict(run.view)}]" if clients == 32 else "")
+        + (f" [{same.verdict(run.view)}]" if clients == 32 and not run.think_s else "")
     )
-    new = measure(pool, clients, Run(servers["new state"], run.row_id, run.view, run.steps))
-    new6 = measure(pool, clients, Run(servers["new state, level 6"], run.row_id, run.view, run.steps))
+    new = measure(pool, clients, replace(run, url=servers["new state"]))
+    new6 = measure(pool, clients, replace(run, url=servers["new state, level 6"]))
     print(line("new state", new, new6, "at the build's PNG level 6"), flush=True)
 
 
@@ -190,6 +202,7 @@ def play(run: Run) -> tuple[float, list[float]]:
         began = time.perf_counter()
         post(connection, f"/episodes/{episode['episode_id']}/step", REPLY)
         latencies.append(time.perf_counter() - began)
+        time.sleep(run.think_s)
     connection.request("DELETE", f"/episodes/{episode['episode_id']}")
     connection.getresponse().read()
     connection.close()
