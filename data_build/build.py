@@ -8,6 +8,7 @@ from pathlib import Path
 from data_build.card import card_configs, finish_card, merge_cards, render_card
 from data_build.registry import select
 from data_build.rows import with_messages
+from data_build.schedule import build_rows
 from data_build.shards import sha256_file, write_split
 from data_build.spec import IMPORTED, SIZES, BuildSettings, ConfigSpec, Rows
 from scorer import __version__, atomic
@@ -23,17 +24,14 @@ def build(out_dir: Path, configs: str | None = None, settings: BuildSettings = D
     Shards of configs not named are kept, stay in checksums.json and keep their part of
     the card.
     """
-    from tqdm import tqdm
-
     _old_card(out_dir)  # an unreadable card is refused before minutes of generation, not after
-    built = {}
     specs = select(configs)
     _check_sizes(specs, settings)
-    with tqdm(specs, desc="configs", unit="config", disable=not settings.show_progress) as bar:
-        for spec in bar:
-            bar.set_postfix_str(spec.name)  # the config being built; some draw their own bar below
-            rows = spec.build(settings)
-            built[spec.name] = (spec, rows if settings.published else fresh_ids(rows, settings.seed))
+    made = build_rows(specs, settings)
+    built = {
+        spec.name: (spec, made[spec.name] if settings.published else fresh_ids(made[spec.name], settings.seed))
+        for spec in specs
+    }
     return write_configs(out_dir, built, settings.size, settings.seed)
 
 

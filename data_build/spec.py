@@ -79,6 +79,12 @@ class ConfigSpec:
     # the card; None: not checked.
     fresh_check: str | None = None
     any_size: bool = False  # builds --size N (N test rows); False: only the published sizes, mini and full
+    # What several configs share (a problem set), made on the executor and kept in the driver
+    # before the configs are built, so each config's worker inherits it instead of making it again.
+    prepare: Callable[[BuildSettings], object] | None = None
+    # True: its build spreads its own work over the build's executor, so it runs in the driver;
+    # False: it is built whole, one config per job, beside the other such configs.
+    spreads: bool = False
 
     @property
     def sampling(self) -> PaperSampling:

@@ -42,6 +42,11 @@ class Executor(Protocol):
         """``[work(item) for item in items]``, spread over the workers, in the order of ``items``."""
         ...
 
+    def fresh_workers(self) -> None:
+        """Workers started from now on inherit what this process holds now (a local pool forks
+        them again; Ray's workers never see the driver's memory, so Ray does nothing)."""
+        ...
+
     def close(self) -> None:
         """Stop the workers this executor started (a joined cluster keeps running)."""
         ...

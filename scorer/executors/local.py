@@ -46,6 +46,9 @@ class LocalExecutor:
             )
         return self._pool
 
+    def fresh_workers(self) -> None:
+        self.close()  # the next map forks its workers anew
+
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(cancel_futures=True)

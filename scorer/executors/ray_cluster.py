@@ -55,6 +55,9 @@ class RayExecutor:
                 bar.update(len(done))
         return results
 
+    def fresh_workers(self) -> None:
+        pass  # Ray's workers never inherit the driver's memory
+
     def close(self) -> None:
         if self._started_here and self._ray.is_initialized():
             self._ray.shutdown()

@@ -86,4 +86,5 @@ SPEC = ConfigSpec(
     build=build,
     papers=("ACPBench Hard",),
     card_facts=card_facts,
+    spreads=True,  # its 13 domains are the executor's jobs
 )

@@ -11,6 +11,7 @@ problems. Few-shot examples are the text-only configs' (grid and logistics).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from data_build.acp_rows import AcpProblem
 from data_build.acp_visual import ProblemsBySplit, VisualAcpDomain, visual_spec
@@ -118,4 +119,4 @@ BLOCKSWORLD = VisualAcpDomain(
     fresh_check=FRESH_CHECK,
 )
 
-SPEC = visual_spec(BLOCKSWORLD)
+SPEC = replace(visual_spec(BLOCKSWORLD), prepare=blocksworld_problems)  # its problems are the other configs'

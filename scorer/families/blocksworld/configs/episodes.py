@@ -95,4 +95,5 @@ SPEC = ConfigSpec(
     papers=("ViPlan",),
     fresh_check=FRESH_CHECK,
     any_size=True,
+    prepare=blocksworld_problems,  # made once for every config that uses it
 )

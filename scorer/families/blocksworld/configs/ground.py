@@ -182,4 +182,5 @@ SPEC = ConfigSpec(
     card_facts=yes_no.predicate_balance_table,
     fresh_check=FRESH_CHECK,
     any_size=True,
+    spreads=True,  # its problems' questions and its rows are the executor's jobs
 )

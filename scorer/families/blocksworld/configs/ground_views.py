@@ -15,6 +15,7 @@ from data_build.rows import row_features
 from data_build.spec import BuildSettings, ConfigSpec, Rows
 from scorer.families.base import card_template
 from scorer.families.blocksworld.configs.ground import Question, chosen_questions, make_row
+from scorer.families.blocksworld.problems import blocksworld_problems
 from scorer.families.blocksworld.views import VIEWS
 
 CONFIG = "blocksworld-ground-views"
@@ -51,4 +52,5 @@ SPEC = ConfigSpec(
     features=row_features(("cot",)),
     build=build,
     papers=("ViPlan",),
+    prepare=blocksworld_problems,  # made once for every config that uses it
 )
