@@ -260,7 +260,7 @@ def _fixture_kinds(task: KitchenTask) -> set[str]:
 # --- the problem ------------------------------------------------------------------------
 def problem_pddl(world: World, task: KitchenTask, problem: str) -> str:
     things = relevant_things(world, task)
-    pieces = _pieces(world, things)
+    pieces = pieces_to_come(world, things)
     every = things + pieces
     ids = {t.id for t in every}
     spots = sorted({s for s in [world.facing, *(world.spot_of(t) for t in things)] if s})
@@ -304,7 +304,7 @@ def counted_receptacles(world: World, task: KitchenTask) -> dict[str, int]:
     come to hold (what the world has in it, what the problem can put in, the pieces of
     food sliced on a surface); the others never fill up and hold ``many``."""
     things = relevant_things(world, task)
-    things += _pieces(world, things)
+    things += pieces_to_come(world, things)
     growth = _SLICE_GROWTH * sum(1 for t in things if _sliceable(t.kind))
     counted = {}
     for receptacle in _receptacles(things):
@@ -338,7 +338,7 @@ def _count_facts(world: World, things: list[Thing], counted: dict[str, int], top
     return facts + [f"(plus-pieces {MANY} {MANY})"]
 
 
-def _pieces(world: World, things: list[Thing]) -> list[Thing]:
+def pieces_to_come(world: World, things: list[Thing]) -> list[Thing]:
     """The slices each sliceable food will make, as objects not yet present."""
     pieces = []
     for thing in things:

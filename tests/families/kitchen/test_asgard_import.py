@@ -69,6 +69,9 @@ def test_every_row_has_an_optimal_length_or_says_why(rows: list[KeyRow]) -> None
     for row in rows:
         steps, reason = row.meta["optimal_steps"], row.meta["optimal_reason"]
         assert (steps is None and reason) or (reason == "" and 1 <= steps <= row.meta["our_expert_steps"]), row.id
+        lower, upper = row.meta["optimal_lower_bound"], row.meta["optimal_upper_bound"]
+        assert upper is not None and lower <= upper, row.id  # a planner's plan: checked solvable
+        assert steps is None or lower == steps == upper, row.id
     solved = [r for r in rows if r.meta["optimal_steps"] is not None]
     assert {r.meta["task_type"] for r in solved} >= {"clean_mirror", "turn_on_tv", "coffee"}
 

@@ -1,8 +1,9 @@
 """Optimal lengths: the planner's plan on the PDDL core is a plan of the world (the
-core models the faucet's water, so its plan needs no step the world would refuse), and
-the committed table of AsgardBench's 108 tasks is current, its plans replay in the world
-and never exceed our expert's, and a sample is solved again and passes our PDDL
-validator."""
+core models the faucet's water, so its plan needs no step the world would refuse); the
+lower bound is read off A*'s f-layers; the committed table of AsgardBench's 108 tasks is
+current, every task has a planner's plan that replays in the world, the bounds enclose
+the optimum, optimal plans never exceed our expert's, and a sample is solved again and
+passes our PDDL validator."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from scorer.families.kitchen.generate import generate_task
 from scorer.families.kitchen.optimal import (
     TABLE,
     check_plan,
+    f_bound,
     problem_digest,
     read_table,
     solve,
@@ -66,21 +68,33 @@ def test_the_table_covers_every_task_for_the_current_problems(asgard: dict[str, 
     assert stale == [], f"rerun python -m scorer.families.kitchen.optimal for {stale[:3]}"
 
 
-def test_every_stored_plan_replays_in_the_world(asgard: dict[str, tuple[World, KitchenTask]]) -> None:
+def test_every_task_has_a_plan_that_replays_in_the_world(asgard: dict[str, tuple[World, KitchenTask]]) -> None:
     table = read_table()
     for name, entry in table.items():
         world, task = asgard[name]
         stored = stored_optimal(table, world, task)
+        assert entry["plan"] and check_plan(world, task, entry["plan"]) == "", name  # checked solvable
+        assert entry["lower_bound"] <= len(entry["plan"]) == entry["upper_bound"], name
+        bounds = {"optimal_lower_bound": entry["lower_bound"], "optimal_upper_bound": entry["upper_bound"]}
         if entry["optimal_steps"] is None:
-            assert stored == {"optimal_steps": None, "optimal_reason": entry["reason"]}, name
+            assert stored == {"optimal_steps": None, "optimal_reason": entry["reason"]} | bounds, name
             continue
-        assert len(entry["plan"]) == entry["optimal_steps"], name
-        assert check_plan(world, task, entry["plan"]) == entry.get("reason", ""), name  # the stored verdict holds
-        if not entry.get("reason"):
-            assert stored == {"optimal_steps": entry["optimal_steps"], "optimal_reason": ""}, name
-            assert entry["optimal_steps"] <= len(expert_plan(world, task)), name
-    replayed = [entry for entry in table.values() if entry["optimal_steps"] is not None and not entry.get("reason")]
-    assert len(replayed) >= 25  # 26 in the committed table (5 s of CPU a task)
+        assert entry["lower_bound"] == entry["optimal_steps"] == entry["upper_bound"] and not entry.get("reason"), name
+        assert stored == {"optimal_steps": entry["optimal_steps"], "optimal_reason": ""} | bounds, name
+        assert entry["optimal_steps"] <= len(expert_plan(world, task)), name
+    proven = [entry for entry in table.values() if entry["optimal_steps"] is not None]
+    assert len(proven) >= 26  # 26 before the bounds were kept
+
+
+def test_the_lower_bound_is_the_last_f_layer_a_star_opened() -> None:
+    output = """[t=0.5s] Initial heuristic value for hmax: 3
+[t=0.5s] f = 3, 1 evaluated, 0 expanded
+[t=0.6s] f = 4, 21 evaluated, 1 expanded
+[t=1.8s] f = 7, 1657 evaluated, 425 expanded
+Time limit reached. Abort search."""
+    assert f_bound(output) == 7
+    assert f_bound("[t=0.5s] Initial heuristic value for hmax: 3\n") == 3
+    assert f_bound("translator output only") == 0
 
 
 SAMPLE = ("clean_mirror__FloorPlan406_V1", "turn_on_tv__FloorPlan202_V1")
