@@ -57,9 +57,15 @@ class HouseholdProblem:
         return MAX_STEPS[self.difficulty]
 
 
-@lru_cache(maxsize=256)
 def _task(problem: str) -> Task:
-    return parse_task(domain_pddl(), problem)
+    return household_task(domain_pddl(), problem)
+
+
+@lru_cache(maxsize=512)  # a full build parses 262 distinct problems, drafts included
+def household_task(domain: str, problem: str) -> Task:
+    """The parsed task, shared by the generator and the world (a build's rows are drawn from
+    the problems it just made: one parse each, not two)."""
+    return parse_task(domain, problem)
 
 
 @lru_cache(maxsize=256)

@@ -21,13 +21,12 @@ from scorer.dataset import KeyRow
 from scorer.episodes.base import Message, Observation
 from scorer.episodes.viplan_world import NO_FAILURE, ActionChoice, FailureDraw, FeedbackWords
 from scorer.families.household.actions import REFUSED, action_json, parse_action
-from scorer.families.household.problem import optimal_plan, scene_for
+from scorer.families.household.problem import household_task, optimal_plan, scene_for
 from scorer.families.household.prompts import planner_messages
 from scorer.families.household.scene import Scene
 from scorer.families.household.sight import Sight, sight, split_atom
 from scorer.families.household.verbalize import ENVIRONMENT, goal_text, hidden_facts, question
 from scorer.families.household.views import VIEWS, observation
-from scorer.pddl import Task, parse_task
 from scorer.tasks.ground import ground_messages
 
 # ViPlan's household client: "executed", and every refusal "parameters incorrectly specified".
@@ -44,7 +43,7 @@ class HouseholdWorld:
 
     def __init__(self, row: KeyRow) -> None:
         self.row = row
-        self.task = _task(row.domain_pddl, row.problem_pddl)
+        self.task = household_task(row.domain_pddl, row.problem_pddl)
         rooms_seed, place_seed = row.meta["layout_seeds"]
         self.scene = _scene(row.problem_pddl, row.domain_pddl, rooms_seed, place_seed)
         self.max_actions = int(row.meta["max_steps"])  # ViPlan's household grounder: 10 / 20 / 30
@@ -94,11 +93,6 @@ class HouseholdWorld:
 
 
 @lru_cache(maxsize=256)
-def _task(domain: str, problem: str) -> Task:
-    return parse_task(domain, problem)
-
-
-@lru_cache(maxsize=256)
 def _scene(problem: str, domain: str, rooms_seed: str, place_seed: str) -> Scene:
-    task = _task(domain, problem)
+    task = household_task(domain, problem)
     return scene_for(task.name, task.objects, task.true_atoms(task.init), rooms_seed, place_seed)
