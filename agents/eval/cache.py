@@ -52,7 +52,8 @@ class ResponseCache:
     def __init__(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         # One connection shared by the request threads, serialised by a lock.
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        # Several eval processes may write at once (--executor): wait for each other's commits.
+        self._db = sqlite3.connect(path, timeout=60, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute(SCHEMA)
         self._lock = threading.Lock()

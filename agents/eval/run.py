@@ -94,6 +94,10 @@ def evaluate(settings: EvalSettings, executor: Executor | None = None) -> EvalRu
     executor = executor or in_process()
     rows = chosen_rows(settings)
     parts = _parts(rows, _part_count(settings, executor))
+    if settings.use_cache and len(parts) > 1:
+        # Made (and switched to WAL) here, once: parts opening a new file at the same moment
+        # race for that switch, which SQLite refuses with "database is locked".
+        ResponseCache(settings.cache_path).close()
     jobs = [(replace(settings, concurrency=max(1, settings.concurrency // len(parts))), part) for part in parts]
     if len(jobs) > 1:
         jobs = [(replace(part_settings, show_progress=False), part) for part_settings, part in jobs]
