@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from scorer.dataset import KeyRow
 from scorer.episodes.base import Episode
+from scorer.fidelity import Departure
 from scorer.report.stats import Metric
 from scorer.tasks.base import ScoredRow, TaskKind
 
@@ -76,6 +77,8 @@ class Family:
     # `planarium import NAME` -> "module:attribute" of its click command, imported only when it runs
     importers: Mapping[str, str] = field(default_factory=dict)
     importer_help: Mapping[str, str] = field(default_factory=dict)  # name -> the line `planarium import --help` shows
+    # Where its configs do not do what the paper's code does (docs/fidelity.md is made from these)
+    departures: Sequence[Departure] = ()
 
     def mode(self, name: str) -> Mode | None:
         return next((m for m in self.modes if m.name == name), None)
