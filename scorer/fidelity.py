@@ -55,6 +55,15 @@ GENERIC: tuple[Departure, ...] = (
         restore="the paper's reading (`score`'s readings table) is always taken on the raw reply",
         test="tests/test_scoring_readings.py::test_paper_reading_keeps_think_blocks",
     ),
+    Departure(
+        section="Sampling, metrics and charts",
+        configs="every config with difficulties",
+        paper="ViPlan's tables average the difficulty splits with equal weight, with appendix E eq. 2's error "
+        "`sqrt(sum e_i^2) / m`",
+        ours="the `all` group pools the rows (a split weighs by its size)",
+        restore="the `mean` group of `results.json` and the table is ViPlan's average",
+        test="tests/report/test_mean_of_groups.py::test_the_mean_weights_each_group_equally_and_propagates_the_errors",
+    ),
 )
 
 _INTRO = """\

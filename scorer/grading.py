@@ -6,7 +6,8 @@ score 0 and are counted; a prediction of the wrong shape for its row is ``invali
 Two readings: ours (the default, which every metric uses) and, for the kinds that
 declare one, the paper's own parser and evaluator (``TaskKind.paper``). Each config
 reports the accuracy of both and how many rows they score differently. A reply's
-``<think>`` block is removed before either reading (``scorer.tasks.think``).
+``<think>`` block is removed before our reading (``scorer.tasks.think``); the paper's
+reading sees the reply whole, as the papers' code did.
 """
 
 from __future__ import annotations
@@ -211,7 +212,7 @@ def _judge_paper(kind: TaskKind, row: KeyRow, prediction: Prediction | None) -> 
         return None
     if prediction is None:
         return MISSING if reading.applies(row) else None
-    return reading.judge(row, _without_thinking(prediction))
+    return reading.judge(row, prediction)  # the papers' parsers read the raw reply, think block and all
 
 
 def _without_thinking(prediction: Prediction) -> Prediction:

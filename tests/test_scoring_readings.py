@@ -20,10 +20,7 @@ def test_both_readings_side_by_side_with_the_differing_rows(mini_data: Path, tmp
         reply = str(prediction.response)
         if number % 2:  # ours reads the exact word; ViPlan's startswith does not see "**Yes**"
             reply = f"The answer: **{reply}**"
-        # The think block is removed before both readings: its "No"/"Yes" is never read.
-        lines.append(
-            json.dumps({"id": row_id, "response": f"<think>{'No' if reply == 'Yes' else 'Yes'}</think>{reply}"})
-        )
+        lines.append(json.dumps({"id": row_id, "response": reply}))
     predictions = tmp_path / "predictions.jsonl"
     predictions.write_text("\n".join(lines) + "\n")
 
@@ -37,3 +34,23 @@ def test_both_readings_side_by_side_with_the_differing_rows(mini_data: Path, tmp
     assert readings["paper"]["value"] == 1 - len(differing) / len(rows)
     assert all(row["paper"]["reason"] == "unparsable" and "**" in row["response"] for row in differing)
     assert "cast_to_yes_no" in readings["paper_source"]
+
+
+def test_paper_reading_keeps_think_blocks(mini_data: Path, tmp_path: Path) -> None:
+    """Ours removes a think block before reading; ViPlan's parser reads the reply whole, so a
+    reply that opens with its reasoning is unparsable to it (its first word is ``<think>``)."""
+    gold = reference_predictions(load_keys(mini_data, configs={CONFIG}), "gold")
+    lines = [
+        json.dumps({"id": row_id, "response": f"<think>\nNo idea yet\n</think>\n{prediction.response}"})
+        for row_id, prediction in sorted(gold.items())
+    ]
+    predictions = tmp_path / "predictions.jsonl"
+    predictions.write_text("\n".join(lines) + "\n")
+
+    run = score_file(predictions, mini_data, tmp_path / "results.json")
+
+    readings = json.loads(run.results_path.read_text())["configs"][CONFIG]["readings"]
+    rows = [json.loads(line) for line in run.rows_path.read_text().splitlines()]
+    assert readings["ours"]["value"] == 1.0
+    assert readings["paper"]["value"] == 0.0
+    assert all(row["paper"]["reason"] == "unparsable" for row in rows)

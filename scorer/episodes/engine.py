@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorer.dataset import KeyRow
-from scorer.episodes.base import Episode, SettingsError, StepResult
+from scorer.episodes.base import PARSER_SETTING, Episode, SettingsError, StepResult
 from scorer.tasks.think import strip_think
 
 
@@ -32,9 +32,11 @@ def make_episode(row: KeyRow, settings: Mapping[str, Any] | None = None) -> Epis
 
 def step_on_reply(episode: Episode, reply: str) -> StepResult:
     """One step on ``reply`` read without its ``<think>`` block: the live server and replay
-    both step here, so reasoning is never read as an action. The log keeps the reply as
-    the model wrote it (replay strips it again)."""
-    result = episode.step(strip_think(reply))
+    both step here, so reasoning is never read as an action. Under ``parser: paper`` the
+    reply is read whole, as the papers' code reads it. The log keeps the reply as the
+    model wrote it (replay strips it again)."""
+    paper = episode.settings.get(PARSER_SETTING) == "paper"
+    result = episode.step(reply if paper else strip_think(reply))
     if episode.replies and episode.replies[-1] != reply:
         episode.replies[-1] = reply
     return result
