@@ -36,9 +36,15 @@ With ``memory``, a called-off or illegal action leaves ViPlan's memory context (
 I), placed after the image and before the question as ViPlan's code does; it goes with
 every question of the re-enumeration and with the next action's questions if the new
 plan starts with the same action, then it is dropped (ViPlan's ``pending_prompt_history``).
-An unparsable answer counts as "no" and is counted (the memory shows it as ViPlan's
-"invalid answer"). ``view`` shows the state as the planner mode does (one of the
-world's views; its first by default).
+An answer that is neither yes nor no (unparsable) is never credited: it stays in the
+denominator of predicate accuracy and of its true answer's class, as ViPlan's
+``compute_enumeration_metrics`` counts it (``answer == expected`` never holds). For the
+loop, our reading takes it as "no" and goes on (the memory shows it as ViPlan's
+"invalid answer"); with ``parser: paper`` the episode ends once the batch of questions it
+belongs to is answered, as ViPlan's ``update_vlm_state`` asserts on it and its loop breaks
+(success is then the goal holding in the true state, as ViPlan's ``goal_reached``).
+``view`` shows the state as the planner mode does (one of the world's views; its first
+by default).
 """
 
 from __future__ import annotations
@@ -146,6 +152,8 @@ class GrounderEpisode:
         self.replies: list[str] = []
         self.counts = {"actions": 0, "attempted": 0, "legal": 0, "unparsable": 0, "replans": 0, "failures_drawn": 0}
         self.answers_correct: list[bool] = []
+        self.answers_parsed: list[bool] = []
+        self.answers_phase: list[str] = []  # enumerate | precondition | effect
         self.answers_yes: list[bool] = []
         self.truths_yes: list[bool] = []
         self.predicates: list[str] = []  # the predicate each question asked about
@@ -209,7 +217,10 @@ class GrounderEpisode:
             self.counts["unparsable"] += 1
         said_yes = bool(parsed)
         truth = self.task.holds(self.true_state, ask.atom)
-        self.answers_correct.append(said_yes == truth)
+        # Never credit an answer that is neither yes nor no (ViPlan: answer == expected fails).
+        self.answers_correct.append(parsed is not None and said_yes == truth)
+        self.answers_parsed.append(parsed is not None)
+        self.answers_phase.append(ask.phase)
         self.answers_yes.append(said_yes)
         self.truths_yes.append(truth)
         self.predicates.append(ask.atom.strip("()").split()[0])
@@ -219,6 +230,9 @@ class GrounderEpisode:
         self.queue, self.batch = asks, []
 
     def _finish_batch(self) -> None:
+        if self.settings[PARSER_SETTING] == "paper" and not all(answer.parsed for answer in self.batch):
+            self.end_reason = "unparsable"  # ViPlan's update_vlm_state asserts; its loop breaks
+            return
         phase = self.batch[-1].ask.phase
         if phase == "enumerate":
             self._believe_enumeration()
@@ -372,6 +386,8 @@ class GrounderEpisode:
             "failures_drawn": self.counts["failures_drawn"],
             "questions": len(self.answers_correct),
             "answers_correct": self.answers_correct,
+            "answers_parsed": self.answers_parsed,
+            "answers_phase": self.answers_phase,
             "answers_yes": self.answers_yes,
             "truths_yes": self.truths_yes,
             "answers_predicate": self.predicates,

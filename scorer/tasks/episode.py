@@ -105,7 +105,17 @@ def _predicate_metrics(graded: Sequence[dict[str, Any]]) -> list[Metric]:
         ]
         metrics += per_predicate + [macro("macro_predicate_accuracy", per_predicate)]
     metrics += by_truth("predicate_accuracy", correct, truths)
-    metrics.append(rate("yes_rate", [y for o in graded for y in o["answers_yes"]]))
+    # ViPlan's own predicate accuracy counts the enumeration answers only (its compute_metrics
+    # adds the precondition and effect answers only when an episode has no replans list,
+    # which never happens): the same rate over the enumerate phase.
+    phases = [p for o in graded for p in o.get("answers_phase", [])]
+    if len(phases) == len(correct):
+        enumerated = [c for c, p in zip(correct, phases, strict=True) if p == "enumerate"]
+        metrics.append(rate("predicate_accuracy[phase=enumerate]", enumerated))
+    # An answer that is neither yes nor no is no "yes" and no "no": left out of the yes-rate.
+    parsed = [a for o in graded for a in o.get("answers_parsed", [True] * len(o["answers_yes"]))]
+    said_yes = [y for o in graded for y in o["answers_yes"]]
+    metrics.append(rate("yes_rate", [y for y, p in zip(said_yes, parsed, strict=True) if p]))
     metrics.append(rate("true_yes_rate", truths))
     return metrics
 

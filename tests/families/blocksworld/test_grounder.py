@@ -121,6 +121,57 @@ def test_an_unparsable_reply_counts_as_no_and_is_counted() -> None:
     assert played.outcome["unparsable"] == played.outcome["steps"] and not any(played.outcome["answers_yes"])
 
 
+def _metrics(row: KeyRow, outcome: dict[str, Any]) -> dict[str, Any]:
+    from scorer.tasks.base import Judgement, Reason, ScoredRow
+    from scorer.tasks.episode import aggregate
+
+    scored = ScoredRow(
+        row.id, row.difficulty, row.answer_key, row.meta, Judgement(0.0, Reason.FAILURE, outcome), row.domain
+    )
+    return {m.name: m for m in aggregate([scored])}
+
+
+@pytest.mark.parametrize("parser", ["ours", "paper"])
+def test_an_unparsable_answer_is_never_credited_in_predicate_accuracy(parser: str) -> None:
+    # "I cannot tell." is taken as "no" by the loop, but ViPlan's compute_enumeration_metrics
+    # counts it in the denominator and never as correct (answer == expected fails): so here.
+    row = _row()
+    played = play(row, {"parser": parser}, lambda tracker, info: "I cannot tell.")
+    outcome = played.outcome
+    assert outcome["questions"] > 0 and not any(outcome["answers_correct"]) and not any(outcome["answers_parsed"])
+    metrics = _metrics(row, outcome)
+    assert metrics["predicate_accuracy"].value == 0.0
+    assert metrics["predicate_accuracy[truth=no]"].value == 0.0  # the truth is no for most atoms: still 0
+    assert metrics["predicate_accuracy[truth=no]"].n == outcome["truths_yes"].count(False)  # counted, not dropped
+
+
+def test_with_the_papers_parser_an_unparsable_answer_ends_the_episode_after_its_batch() -> None:
+    # ViPlan's update_vlm_state asserts every answer is yes or no once a batch is answered;
+    # the exception ends its loop (the initial enumeration: the problem never starts).
+    row = _row()
+    n_atoms = len(row_task(row).atoms)
+    ours = play(row, {}, lambda tracker, info: "I cannot tell." if tracker.asked == 0 else oracle(tracker, info))
+    paper = play(
+        row,
+        {"parser": "paper"},
+        lambda tracker, info: "I cannot tell." if tracker.asked == 0 else oracle(tracker, info),
+    )
+    assert paper.outcome["end"] == "unparsable" and paper.outcome["questions"] == n_atoms
+    assert not paper.outcome["success"] and paper.outcome["actions"] == 0
+    assert ours.outcome["end"] != "unparsable" and ours.outcome["questions"] > n_atoms
+
+
+def test_viplans_own_predicate_accuracy_counts_the_enumeration_answers() -> None:
+    row = _row()
+    outcome = play(row, {}, lie_on_first_precondition()).outcome
+    metrics = _metrics(row, outcome)
+    enumerated = [
+        c for c, p in zip(outcome["answers_correct"], outcome["answers_phase"], strict=True) if p == "enumerate"
+    ]
+    assert len(enumerated) < outcome["questions"]
+    assert metrics["predicate_accuracy[phase=enumerate]"].value == sum(enumerated) / len(enumerated)
+
+
 def test_a_lie_on_a_precondition_calls_the_action_off_then_recovers() -> None:
     played = play(_row(), {}, lie_on_first_precondition())
     outcome = played.outcome
