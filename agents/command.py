@@ -10,6 +10,7 @@ import click
 
 from agents import AGENT_NAMES
 from scorer import atomic
+from scorer.cli_paths import OUTPUT_FILE
 
 if TYPE_CHECKING:
     from agents.client import RolloutClient
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 )
 @click.option("--server", default=None, help="URL of a running `planarium serve`.")
 @click.option("--spawn", is_flag=True, help="Start a local server for this run (its log is --out).")
-@click.option("--out", type=click.Path(path_type=Path), default=Path("episodes.jsonl"), show_default=True)
+@click.option("--out", type=OUTPUT_FILE, default=Path("episodes.jsonl"), show_default=True)
 @click.option("--concurrency", type=int, default=8, show_default=True, help="Episodes played at once.")
 @click.option("--limit", type=int, default=None, help="Play only the first N rows.")
 @click.option("--model", default=None, help="Model name (openai, vllm).")

@@ -16,6 +16,7 @@ import click
 
 from data_build.build import write_configs
 from data_build.spec import IMPORTED, ConfigSpec, Rows
+from scorer.cli_paths import OUTPUT_FOLDER
 
 Command = TypeVar("Command", bound=Callable[..., Any])
 
@@ -28,7 +29,7 @@ def import_arguments(configs: str, progress: bool = False) -> Callable[[Command]
             command = click.option("--quiet", is_flag=True, help="No progress bars.")(command)
         command = click.option(
             "--out",
-            type=click.Path(path_type=Path),
+            type=OUTPUT_FOLDER,
             default=Path("parquet"),
             show_default=True,
             help=f"Dataset folder to add {configs} to.",

@@ -9,6 +9,7 @@ cut. A killed writer leaves at most a hidden ``.<name>.*.tmp`` file beside the t
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -54,7 +55,7 @@ def write_with(path: Path, writer: Callable[[Path], object]) -> None:
 def scratch_beside(path: Path) -> IO[bytes]:
     """An anonymous temporary file (unlinked at once: a killed writer leaves nothing) in the
     folder ``path`` will be written to, refused as a write of ``path`` would be. The caller closes it."""
-    _check_target(path)
+    path = output_target(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         return tempfile.TemporaryFile(dir=path.parent, prefix=f".{path.name}.")  # noqa: SIM115
@@ -64,8 +65,9 @@ def scratch_beside(path: Path) -> IO[bytes]:
 
 @contextmanager
 def temporary_beside(path: Path) -> Iterator[Path]:
-    """A temporary path in ``path``'s folder; on a clean exit it is fsynced and renamed to ``path``."""
-    _check_target(path)
+    """A temporary path in ``path``'s folder; on a clean exit it is fsynced and renamed to ``path``
+    (to the file a symbolic link points to, so the link stays)."""
+    path = output_target(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
@@ -85,12 +87,30 @@ def temporary_beside(path: Path) -> Iterator[Path]:
         temporary.unlink(missing_ok=True)
 
 
-def _check_target(path: Path) -> None:
+_SPECIAL_FILES = (
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def output_target(path: Path) -> Path:
+    """The regular file a write of ``path`` replaces: ``path`` itself, or the file its symbolic
+    link points to. Anything else (a folder, a device, a FIFO, a socket, an empty name) is an
+    OutputError, raised before any work so that no run is lost to a bad path at its end."""
+    if path.is_symlink():
+        path = Path(os.path.realpath(path))
     if path.is_dir():
         raise OutputError(f"cannot write {path}: it is a folder; give a file path instead")
+    if path.exists() and not path.is_file():
+        mode = path.stat().st_mode
+        what = next((name for test, name in _SPECIAL_FILES if test(mode)), "not a regular file")
+        raise OutputError(f"cannot write {path}: it is {what}; only regular files are written, give a file path")
     blocker = next((parent for parent in path.parents if parent.exists()), None)
     if blocker is not None and not blocker.is_dir():
         raise OutputError(f"cannot write {path}: {blocker} is a file, not a folder; choose a path in a folder")
+    return path
 
 
 def _fsync_file(path: Path) -> None:
@@ -109,3 +129,11 @@ def _fsync_folder(folder: Path) -> None:
 def _cannot_write(path: Path, error: OSError) -> OutputError:
     reason = error.strerror or type(error).__name__
     return OutputError(f"cannot write {path}: {reason}; choose a writable path (or free some disk space)")
+
+
+def output_folder(path: Path) -> Path:
+    """``path`` as a folder to write into: refused before any work when it is not one."""
+    blocker = next((folder for folder in (path, *path.parents) if folder.exists()), None)
+    if blocker is not None and not blocker.is_dir():
+        raise OutputError(f"cannot write into {path}: {blocker} is not a folder; give a folder path")
+    return path

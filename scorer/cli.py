@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from scorer import __version__
+from scorer.cli_paths import OUTPUT_FILE, OUTPUT_FOLDER
 from scorer.errors import PlanariumError
 from scorer.executors import DEFAULT_EXECUTOR, EXECUTOR_HELP
 
@@ -191,7 +192,7 @@ def main(ctx: click.Context, debug: bool) -> None:
     "N: a fresh split of N test rows per config (N/5 dev), none sharing a problem with the published splits.",
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Base seed of every generator (0: published).")
-@click.option("--out", type=click.Path(path_type=Path), default=DEFAULT_DATA, show_default=True)
+@click.option("--out", type=OUTPUT_FOLDER, default=DEFAULT_DATA, show_default=True)
 @click.option("--executor", "executor_spec", default=DEFAULT_EXECUTOR, show_default=True, help=EXECUTOR_HELP)
 @click.option("--quiet", is_flag=True, help="No progress bars.")
 def build(configs: str | None, size: str, seed: int, out: Path, executor_spec: str, quiet: bool) -> None:
@@ -230,7 +231,7 @@ def build(configs: str | None, size: str, seed: int, out: Path, executor_spec: s
 )
 @click.option(
     "--out",
-    type=click.Path(path_type=Path),
+    type=OUTPUT_FILE,
     default=Path("results.json"),
     show_default=True,
     help="results.json path; per-row verdicts go to <stem>.rows.jsonl beside it.",
@@ -260,20 +261,20 @@ def build(configs: str | None, size: str, seed: int, out: Path, executor_spec: s
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @click.option(
     "--heatmap",
-    type=click.Path(path_type=Path),
+    type=OUTPUT_FILE,
     default=None,
     help="Also draw the completion heat maps of the scored configs whose family draws one "
     "(e.g. episodes over geoms x optimal length) to this PNG.",
 )
 @click.option(
     "--report",
-    type=click.Path(path_type=Path),
+    type=OUTPUT_FILE,
     default=None,
     help="Also write a self-contained HTML report (tables, charts, and an episode viewer) to this file.",
 )
 @click.option(
     "--plots",
-    type=click.Path(path_type=Path),
+    type=OUTPUT_FOLDER,
     default=None,
     help="Also draw the report's charts as PNG files into this folder.",
 )
@@ -308,11 +309,15 @@ def _score(
 
     if (predictions is None) == (not gold):
         raise UserError("give a PREDICTIONS file, or --gold to score the answer keys (not both)")
-    wanted = {c.strip() for c in configs.split(",") if c.strip()} if configs else None
-    check_selection(data, split, wanted)  # a typo answers at once, before the scorer is imported
-    if predictions is not None and not predictions.is_file():
+    if predictions is not None and not predictions.is_file():  # the thing named first, before the data
         expected = 'expected JSON Lines, one {"id": ..., "response": ...} a line'
         raise UserError(f"{predictions}: no such file; {expected}")
+    wanted = {c.strip() for c in configs.split(",") if c.strip()} if configs else None
+    check_selection(data, split, wanted)  # a typo answers at once, before the scorer is imported
+    from scorer.atomic import output_target
+    from scorer.report.pair import rows_path_for
+
+    output_target(rows_path_for(out))  # the rows file beside results.json, checked before the work
     from scorer.executors import make_executor
     from scorer.scoring import score_file
 
@@ -327,6 +332,11 @@ def _score(
     finally:
         executor.close()
     _print_score_run(run, duplicates)
+    if predictions is not None and not _rows_answered(run.grading):
+        raise UserError(
+            f"nothing scored: no line of {predictions} answers a row of the {split} split "
+            f"({len(run.problems):,} problem(s) reported above); the results written count every row missing"
+        )
     if heatmap is not None:
         _write_heatmaps(run.grading, heatmap)
     if report is not None:
@@ -337,6 +347,10 @@ def _score(
         from scorer.board.report import write_plots
 
         click.echo(f"wrote {len(write_plots(run.grading, run.results_path, plots))} chart(s) to {plots}/")
+
+
+def _rows_answered(grading: Grading) -> int:
+    return sum(report.counts.get("n", 0) - report.counts.get("missing", 0) for report in grading.configs.values())
 
 
 PROBLEMS_SHOWN = 5  # per kind; the rest are counted (and the first few kept in results.json)
@@ -412,7 +426,7 @@ def _write_heatmaps(grading: Grading, path: Path) -> None:
 )
 @click.option("--data", type=click.Path(path_type=Path), default=DEFAULT_DATA, show_default=True)
 @click.option("--split", default="test", show_default=True)
-@click.option("-o", "--out", type=click.Path(path_type=Path), required=True, help="predictions.jsonl to write.")
+@click.option("-o", "--out", type=OUTPUT_FILE, required=True, help="predictions.jsonl to write.")
 def answers(kind: str, data: Path, split: str, out: Path) -> None:
     """Write reference predictions made from the answer keys (to prove the harness)."""
     from scorer import atomic

@@ -8,6 +8,7 @@ import click
 
 from agents.command import episode_settings
 from agents.eval import VARIANTS
+from scorer.cli_paths import OUTPUT_FILE, OUTPUT_FOLDER
 from scorer.executors import DEFAULT_EXECUTOR, EXECUTOR_HELP
 
 
@@ -42,14 +43,12 @@ from scorer.executors import DEFAULT_EXECUTOR, EXECUTOR_HELP
 @click.option("--server", default=None, help="Play episodes through a running `planarium serve` (default: in-process).")
 @click.option(
     "--out",
-    type=click.Path(path_type=Path),
+    type=OUTPUT_FOLDER,
     default=Path("eval-out"),
     show_default=True,
     help="Folder for predictions.jsonl, results.json, results.rows.jsonl and the response cache.",
 )
-@click.option(
-    "--cache", type=click.Path(path_type=Path), default=None, help="Response cache (default: OUT/responses.sqlite)."
-)
+@click.option("--cache", type=OUTPUT_FILE, default=None, help="Response cache (default: OUT/responses.sqlite).")
 @click.option("--no-cache", is_flag=True, help="Ask the model for every row, neither reading nor writing the cache.")
 @click.option(
     "--retries",

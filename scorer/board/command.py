@@ -10,6 +10,7 @@ import click
 
 from scorer import atomic
 from scorer.board.headline import Score, cell_text
+from scorer.cli_paths import OUTPUT_FILE, OUTPUT_FOLDER
 from scorer.report.table import format_table
 
 CONTEXT = {"help_option_names": ["-h", "--help"]}
@@ -18,7 +19,7 @@ DATA_HELP = "Built dataset folder (with checksums.json) to score against."
 
 @click.command(context_settings=CONTEXT)
 @click.argument("results", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("--out", type=click.Path(path_type=Path), default=Path("leaderboard"), show_default=True)
+@click.option("--out", type=OUTPUT_FOLDER, default=Path("leaderboard"), show_default=True)
 @click.option(
     "--rescore",
     is_flag=True,
@@ -66,9 +67,7 @@ def _text(cell: str | Score | None) -> str:
 @click.argument("submissions", type=click.Path(path_type=Path))
 @click.option("--data", type=click.Path(path_type=Path), default=Path("parquet"), show_default=True, help=DATA_HELP)
 @click.option("--write", is_flag=True, help="Replace each submission's results.json with the new one (atomically).")
-@click.option(
-    "--out", type=click.Path(path_type=Path), default=None, help="The changes as JSON [SUBMISSIONS/rescore.json]."
-)
+@click.option("--out", type=OUTPUT_FILE, default=None, help="The changes as JSON [SUBMISSIONS/rescore.json].")
 def rescore(submissions: Path, data: Path, write: bool, out: Path | None) -> None:
     """Score every stored submission again with this scorer and dataset, and report what changed.
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from scorer import atomic
+from scorer.cli_paths import OUTPUT_FILE
 from scorer.errors import PlanariumError
 from scorer.report.contamination import DEFAULT_ALPHA, Delta, compare, read_results, report_document, same_dataset
 from scorer.report.table import format_table
@@ -18,7 +19,7 @@ from scorer.report.table import format_table
 @click.argument("fresh_results", type=click.Path(path_type=Path))
 @click.option(
     "--out",
-    type=click.Path(path_type=Path),
+    type=OUTPUT_FILE,
     default=Path("contamination.json"),
     show_default=True,
     help="The report file (JSON).",

@@ -38,21 +38,19 @@ def test_out_under_a_file(small_data: Path, tmp_path: Path) -> None:
     _assert_one_line(
         _score("--gold", "--data", str(small_data), "--out", str(blocker / "results.json")),
         "cannot write",
-        "results.rows.jsonl",
+        "results.json",
         "file.txt is a file, not a folder",
     )
 
 
-def test_heatmap_that_cannot_be_written_is_one_warning_and_the_scores_stand(small_data: Path, tmp_path: Path) -> None:
+def test_heatmap_that_cannot_be_written_is_refused_before_scoring(small_data: Path, tmp_path: Path) -> None:
     blocker = tmp_path / "file.txt"
     blocker.write_text("in the way")
     result = _score(
         "--gold", "--data", str(small_data), "--out", str(tmp_path / "r.json"), "--heatmap", str(blocker / "map.png")
     )
-    assert result.exit_code == 0 and "Traceback" not in result.stderr
-    [warning] = [line for line in result.stderr.splitlines() if "--heatmap" in line]
-    assert "cannot write" in warning and "map.png" in warning and "nothing drawn" in warning
-    assert (tmp_path / "r.json").is_file()
+    _assert_one_line(result, "--heatmap: cannot write", "map.png", "file.txt is a file, not a folder")
+    assert not (tmp_path / "r.json").exists()
 
 
 def test_data_that_is_a_file(tmp_path: Path) -> None:
@@ -66,7 +64,11 @@ def test_a_5000_digit_number_costs_its_line_only(small_data: Path, tmp_path: Pat
     predictions = tmp_path / "p.jsonl"
     first_id = f"{SMALL_CONFIG}/test/0000"
     huge = "1" + "0" * 5000
-    predictions.write_text(f'{{"id": "{first_id}", "response": {huge}}}\n{{"id": "x", "response": "y"}}\n')
+    second_id = f"{SMALL_CONFIG}/test/0001"
+    predictions.write_text(
+        f'{{"id": "{first_id}", "response": {huge}}}\n{{"id": "x", "response": "y"}}\n'
+        f'{{"id": "{second_id}", "response": "yes"}}\n'
+    )
     result = _score(str(predictions), "--data", str(small_data), "--out", str(tmp_path / "r.json"))
     assert result.exit_code == 0, result.output
     problems = json.loads((tmp_path / "r.json").read_text())["input_problems"]

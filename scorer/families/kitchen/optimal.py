@@ -43,6 +43,7 @@ import up_fast_downward
 from tqdm import tqdm
 
 from scorer import atomic
+from scorer.cli_paths import OUTPUT_FILE
 from scorer.families.kitchen import catalog
 from scorer.families.kitchen.goals import all_reached
 from scorer.families.kitchen.pddl import (
@@ -319,7 +320,7 @@ def _current(entry: dict[str, Any], world: World, task: KitchenTask) -> bool:
 @click.argument("directory", type=click.Path(path_type=Path))
 @click.option("--timeout", "timeout_s", type=float, default=10.0, show_default=True, help="CPU seconds per search.")
 @click.option("--jobs", type=int, default=2, show_default=True, help="Tasks solved at once.")
-@click.option("--out", type=click.Path(path_type=Path), default=TABLE, show_default=True, help="The table to write.")
+@click.option("--out", type=OUTPUT_FILE, default=TABLE, show_default=True, help="The table to write.")
 def main(directory: Path, timeout_s: float, jobs: int, out: Path) -> None:
     """Solve AsgardBench's tasks (in DIRECTORY) and write the table of optimal lengths or
     their bounds. Each search of a task gets at most --timeout CPU seconds."""

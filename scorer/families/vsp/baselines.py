@@ -25,6 +25,7 @@ from typing import Any
 import click
 
 from scorer import atomic
+from scorer.cli_paths import OUTPUT_FILE
 from scorer.dataset import KeyRow, load_keys
 from scorer.families.vsp.blocks import COLOURS, Stacks, apply, legal_moves
 from scorer.families.vsp.kind import VSP
@@ -78,7 +79,7 @@ def baseline_predictions(rows: list[KeyRow], kind: str, seed: int) -> list[dict[
 @click.option("--data", type=click.Path(path_type=Path), default=Path("parquet"), show_default=True)
 @click.option("--split", default="test", show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True)
-@click.option("-o", "--out", type=click.Path(path_type=Path), required=True, help="predictions.jsonl to write.")
+@click.option("-o", "--out", type=OUTPUT_FILE, required=True, help="predictions.jsonl to write.")
 def main(kind: str, data: Path, split: str, seed: int, out: Path) -> None:
     """Write baseline predictions for every VSP maze or blocks question in DATA."""
     rows = list(load_keys(data, split).rows.values())
