@@ -25,6 +25,11 @@ SCHEMA = f"""CREATE TABLE IF NOT EXISTS {CACHE_TABLE} (
     images_sha256 TEXT NOT NULL, answer_format_sha256 TEXT NOT NULL, response TEXT NOT NULL)"""
 
 
+KEY_FIELDS = ("model", "sampling", "prompt_sha256", "images_sha256", "answer_format_sha256")
+INSERT = f"INSERT OR REPLACE INTO {CACHE_TABLE} VALUES (?, ?, ?, ?, ?, ?, ?)"
+DAMAGED_SUFFIX = ".damaged"
+
+
 def _sha256(text: str | bytes) -> str:
     return hashlib.sha256(text.encode() if isinstance(text, str) else text).hexdigest()
 
@@ -49,13 +54,17 @@ def _prompt(request: ChatRequest) -> Any:
 
 
 class ResponseCache:
+    """The cache at ``path``. A damaged file (truncated, zeroed, overwritten) is moved aside to
+    ``<name>.damaged`` and every answer that can still be read from it is carried into a new
+    one; ``recovered`` then says so in one line (None when the file was sound)."""
+
     def __init__(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        # One connection shared by the request threads, serialised by a lock.
-        # Several eval processes may write at once (--executor): wait for each other's commits.
-        self._db = sqlite3.connect(path, timeout=60, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute(SCHEMA)
+        self.recovered: str | None = None
+        try:
+            self._db = _open(path)
+        except sqlite3.DatabaseError as error:
+            self._db, self.recovered = _recover(path, error)
         self._lock = threading.Lock()
 
     @staticmethod
@@ -69,18 +78,7 @@ class ResponseCache:
 
     def put(self, fields: dict[str, str], response: str) -> None:
         with self._lock:
-            self._db.execute(
-                "INSERT OR REPLACE INTO responses VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (
-                    self.key(fields),
-                    fields["model"],
-                    fields["sampling"],
-                    fields["prompt_sha256"],
-                    fields["images_sha256"],
-                    fields["answer_format_sha256"],
-                    response,
-                ),
-            )
+            self._db.execute(INSERT, (self.key(fields), *(fields[name] for name in KEY_FIELDS), response))
 
     def __len__(self) -> int:
         with self._lock:
@@ -89,6 +87,66 @@ class ResponseCache:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+
+def _open(path: Path) -> sqlite3.Connection:
+    """A connection to a sound cache at ``path`` (made if absent); a DatabaseError if it is damaged."""
+    # One connection shared by the request threads, serialised by a lock.
+    # Several eval processes may write at once (--executor): wait for each other's commits.
+    db = sqlite3.connect(path, timeout=60, check_same_thread=False, isolation_level=None)
+    try:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute(SCHEMA)
+        verdict = db.execute("PRAGMA quick_check").fetchone()[0]
+        if verdict != "ok":
+            raise sqlite3.DatabaseError(verdict)
+    except sqlite3.DatabaseError:
+        db.close()
+        raise
+    return db
+
+
+def _recover(path: Path, error: sqlite3.DatabaseError) -> tuple[sqlite3.Connection, str]:
+    """Move the damaged cache aside, start a new one with every answer still readable in it."""
+    damaged = path.with_name(path.name + DAMAGED_SUFFIX)
+    for suffix in ("", "-wal", "-shm"):  # SQLite's side files go with it
+        side = path.with_name(path.name + suffix)
+        if side.exists():
+            side.replace(damaged.with_name(damaged.name + suffix))
+    rows = _readable_rows(damaged)
+    db = _open(path)
+    db.executemany(INSERT, rows)
+    note = (
+        f"the response cache {path} was damaged ({error}); moved it to {damaged} and kept the "
+        f"{len(rows):,} answer(s) that could still be read (the others are asked again; --no-cache skips the cache)"
+    )
+    return db, note
+
+
+def _readable_rows(path: Path) -> list[tuple[str, ...]]:
+    """The rows of a damaged cache that can be read and whose key matches their fields: read
+    from the first row forwards and from the last backwards, each until the damage stops it."""
+    found: dict[str, tuple[str, ...]] = {}
+    for order in ("ASC", "DESC"):
+        try:
+            db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        except sqlite3.DatabaseError:
+            return []
+        try:
+            for row in db.execute(f"SELECT * FROM {CACHE_TABLE} ORDER BY rowid {order}"):
+                if _sound(row):
+                    found[row[0]] = tuple(row)
+        except sqlite3.DatabaseError:
+            pass  # the damage: what was read before it is kept
+        finally:
+            db.close()
+    return list(found.values())
+
+
+def _sound(row: Any) -> bool:
+    if len(row) != 2 + len(KEY_FIELDS) or not all(isinstance(value, str) for value in row):
+        return False
+    return bool(row[0] == ResponseCache.key(dict(zip(KEY_FIELDS, row[1:-1]))))
 
 
 class CachedModel:

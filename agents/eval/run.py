@@ -13,6 +13,8 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+import click
+
 from agents.eval.cache import CachedModel, ResponseCache
 from agents.eval.episodes import play_episodes
 from agents.eval.models import ModelSpec, Sampling, make_model, paper_sampling, with_sampling
@@ -94,10 +96,13 @@ def evaluate(settings: EvalSettings, executor: Executor | None = None) -> EvalRu
     executor = executor or in_process()
     rows = chosen_rows(settings)
     parts = _parts(rows, _part_count(settings, executor))
-    if settings.use_cache and len(parts) > 1:
-        # Made (and switched to WAL) here, once: parts opening a new file at the same moment
-        # race for that switch, which SQLite refuses with "database is locked".
-        ResponseCache(settings.cache_path).close()
+    if settings.use_cache:
+        # Checked (a damaged file recovered) and made (switched to WAL) here, once: parts opening
+        # a new file at the same moment race for that switch, which SQLite refuses ("database is locked").
+        cache = ResponseCache(settings.cache_path)
+        cache.close()
+        if cache.recovered:
+            click.echo(f"warning: {cache.recovered}", err=True)  # at once: the run goes on
     jobs = [(replace(settings, concurrency=max(1, settings.concurrency // len(parts))), part) for part in parts]
     if len(jobs) > 1:
         jobs = [(replace(part_settings, show_progress=False), part) for part_settings, part in jobs]
