@@ -3,12 +3,14 @@
 **Description.** Geoms (a colour and a shape) stand on a square board; the agent moves
 them one cell at a time until the board matches the goal placement.
 
-**Observation.** iVISPAR's instruction in our words (``episode_prompt``), then the last
-``history`` steps (the board then and the command the agent gave), the goal state, the
-current state and the feedback on the last command. ``view`` picks how a board is
-shown: ``3d`` (angled view) or ``2d`` (top-down schematic), as framed images (past grey,
-goal green, current blue; rendered only when asked for), or ``text``, the geom list in
-the prompt and no image. The paper's main modality is 3D vision, hence the default.
+**Observation.** iVISPAR's own prompt, as its agent sends it (``episode_prompt``): its
+instruction as the system message, the last ``history`` steps as earlier turns (the board
+then, and the action iVISPAR records), the goal state, the current state and iVISPAR's
+user text. ``last_result: true`` adds the feedback on the last command (ours; iVISPAR
+never shows it). ``view`` picks how a board is shown: ``3d`` (angled view) or ``2d``
+(top-down schematic), as framed images labelled as iVISPAR labels them (past grey, goal
+green, active blue; rendered only when asked for), or ``text``, the geom list in the
+prompt and no image. The paper's main modality is 3D vision, hence the default.
 
 **Action space.** A raw reply; the last ``move <colour> <shape> <direction>`` in it
 counts (``moves.parse_command``). With ``parser: paper`` the reply is read as iVISPAR
@@ -37,7 +39,15 @@ from typing import Any
 from scorer.dataset import KeyRow
 from scorer.episodes.base import PARSER_SETTING, Observation, SettingsError, StepResult, check_parser, check_settings
 from scorer.families.slidegeom.board import Board, Geom, Placement
-from scorer.families.slidegeom.episode_prompt import HISTORY_FORMS, IMAGE_MARKER, VIEWS, PastStep, episode_prompt
+from scorer.families.slidegeom.episode_prompt import (
+    HISTORY_FORMS,
+    IMAGE_MARKER,
+    LABELS,
+    NO_ACTION_RECORDED,
+    VIEWS,
+    PastStep,
+    episode_prompt,
+)
 from scorer.families.slidegeom.ivispar_parse import ivispar_step
 from scorer.families.slidegeom.moves import MoveClass, Outcome, classify, parse_command
 from scorer.families.slidegeom.search import distance
@@ -49,6 +59,7 @@ DEFAULTS: dict[str, Any] = {
     "view": "3d",
     "history": 2,
     "history_as": "turns",
+    "last_result": False,
     "max_steps": 20,
     PARSER_SETTING: "ours",
 }
@@ -76,6 +87,7 @@ class _Step:
     before: Placement
     command: str | None  # the parsed command; None when the reply had none
     outcome: Outcome
+    recorded: str  # the action as iVISPAR's history shows it
 
 
 class SlideGeomEpisode:
@@ -102,11 +114,12 @@ class SlideGeomEpisode:
         self.replies.append(reply)
         if self.settings[PARSER_SETTING] == "paper":
             sent, outcome, after = ivispar_step(self.board, self.placement, reply)
-            self.steps.append(_Step(self.placement, sent, outcome))
+            self.steps.append(_Step(self.placement, sent, outcome, sent))
         else:
             command = parse_command(reply)
             outcome, after = classify(self.board, self.placement, command)
-            self.steps.append(_Step(self.placement, command.text if command else None, outcome))
+            text = command.text if command else None
+            self.steps.append(_Step(self.placement, text, outcome, text or NO_ACTION_RECORDED))
         self.placement = after
         # An unchanged board keeps its distance; only a real move needs A* (cached anyway).
         changed = outcome.changed_board
@@ -131,26 +144,35 @@ class SlideGeomEpisode:
         keys: list[ImageKey] = []  # in the order of the prompt's image markers
         first_recalled = max(0, len(self.steps) - history)
         past = [
-            PastStep(i, self._shown(s.before, "past", f"past state (step {i})", keys), s.command, s.outcome.feedback)
+            PastStep(i, self._shown(s.before, "past", keys), s.recorded, s.outcome.feedback)
             for i, s in enumerate(self.steps)
             if i >= first_recalled
         ]
-        goal = self._shown(self.board.goal, "goal", "goal state", keys)
-        current = self._shown(self.placement, "current", f"current state (step {len(self.steps)})", keys)
-        last = past[-1] if past else None
-        if last is None and self.steps:  # history 0: the feedback is still shown
+        goal = self._shown(self.board.goal, "goal", keys)
+        current = self._shown(self.placement, "current", keys)
+        last = None
+        if self.steps:
             s = self.steps[-1]
-            last = PastStep(len(self.steps) - 1, "", s.command, s.outcome.feedback)
-        steps = len(self.steps)
-        messages = episode_prompt(view, self.board.size, goal, current, steps, past, last, self.settings["history_as"])
+            last = PastStep(len(self.steps) - 1, "", s.recorded, s.outcome.feedback)
+        messages = episode_prompt(
+            view,
+            self.board.size,
+            goal,
+            current,
+            past,
+            last,
+            self.settings["history_as"],
+            self.settings["last_result"],
+        )
         return Observation.chat(messages, tuple(keys), state_png if keys else None)
 
-    def _shown(self, placement: Placement, role: str, label: str, keys: list[ImageKey]) -> str:
-        """The board as the prompt shows it; an image view also records the image's key."""
+    def _shown(self, placement: Placement, role: str, keys: list[ImageKey]) -> str:
+        """The board as the prompt shows it; an image view also records the image's key,
+        labelled as iVISPAR labels it (active, goal, past)."""
         view = self.settings["view"]
         if view == "text":
             return placement_text(self.board.geoms, placement)
-        keys.append(ImageKey(view, self.board.size, self.board.geoms, placement, role, label))
+        keys.append(ImageKey(view, self.board.size, self.board.geoms, placement, role, LABELS[role][0]))
         return IMAGE_MARKER
 
     def outcome(self) -> dict[str, Any]:

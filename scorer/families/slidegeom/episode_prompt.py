@@ -1,17 +1,27 @@
-"""The episode prompt of the sliding geom puzzle (iVISPAR, appendix A.1).
+"""The episode prompt of the sliding geom puzzle: iVISPAR's own, as its agent sends it.
 
-Our own wording of what iVISPAR's instruction says: a 4x4 board (the size is the
-row's), one geom per cell, a move shifts one geom one cell into a free cell, moves off
-the board or onto another geom leave the board unchanged, the command is ``move
-<object color> <object shape> <direction>`` without coordinates, and the reply ends
-with ``action: move ...`` after its reasoning (iVISPAR's chain-of-thought suffix).
+iVISPAR's texts are kept byte for byte in ``prompts/`` (source and license in
+``prompts/SOURCE.md``): the system instruction (``ICML_instruction.txt``, or
+``ICML_instruction_2D.txt`` in the 2D view, whose shapes are named as drawn) with the
+chain-of-thought block appended (the paper ran with ``COT: true``), and the user texts of
+``GPT4Agent.act`` (``agent_systems.py``). The messages are built as that code builds them
+(the paper's runs: ``max_history 2``, ``visual_state_embedding "both"``):
 
-The three views get the same text; only the board stands in a different form, as the
-paper keeps its prompts isomorphic across modalities. In the 2D view the shapes are
-named as drawn (circle, square, triangle, hexagon), as iVISPAR's 2D prompt does; the
-parser accepts both names in every view.
+* image views: the system message; each recalled past step as a user message holding only
+  its image, then an assistant message ``Action: <the action recorded>``; the goal image
+  alone in a user message; the current image alone in a user message; the text
+  ``## Analyze the Images ...`` as the last user message.
+* text view: the system message; each recalled past step as a user message
+  ``Previous observation i: <its board>`` and an assistant message ``Previous action i:
+  <the action>`` (i counts from 1 within the recalled steps); then one user message
+  ``## Analyze the States ...`` holding the goal and the current board.
 
-A prompt is built from ``Shown`` boards: an ``<image>`` marker in the image views, the
+Two of our options, off by default: ``last_result`` adds a user message ``## Result of
+your last action`` (the validity string of the last step, which iVISPAR never shows) just
+before the last user text; ``history_as="text"`` gathers the recalled steps in one user
+message instead of earlier turns.
+
+A prompt is built from shown boards: an ``<image>`` marker in the image views, the
 board's geom list (``A2 blue cylinder`` lines, board-coordinate order) in the text view.
 """
 
@@ -19,13 +29,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 
 from scorer.episodes.base import Message
-from scorer.families.slidegeom.board import COLOURS, DIRECTIONS, SHAPES, cell_name
-from scorer.families.slidegeom.symbols_2d import SHAPE_SYMBOLS_2D
 
 IMAGE_MARKER = "<image>"
 VIEWS = ("3d", "2d", "text")
+HISTORY_FORMS = ("turns", "text")  # past steps as earlier chat turns (iVISPAR's code) or in one user message
+PROMPTS = Path(__file__).parent / "prompts"
+# What iVISPAR's ``color_codes.json`` holds for each role (``type``: the label drawn in the
+# image, ``color``: the background's name). The file is not published; the labels are the
+# ones its code draws (``add_action_text``), the colours named from their RGB values.
+LABELS: dict[str, tuple[str, str]] = {"current": ("active", "blue"), "goal": ("goal", "green"), "past": ("past", "grey")}
+# The action iVISPAR records when a reply has no ``action: move`` (its "No valid action
+# found." after ``parse_action_rmv_special_chars``).
+NO_ACTION_RECORDED = "No valid action found"
 
 
 @dataclass(frozen=True)
@@ -34,34 +53,28 @@ class PastStep:
 
     step: int  # 0 = the start state
     board: str  # an image marker or the board's geom lines
-    command: str | None  # the parsed command, None when the reply had none
+    action: str  # the action as iVISPAR's history records it
     feedback: str
 
 
-def shape_names(view: str) -> tuple[str, ...]:
-    return tuple(SHAPE_SYMBOLS_2D[s] for s in SHAPES) if view == "2d" else SHAPES
+@cache
+def prompt_file(name: str) -> str:
+    return (PROMPTS / name).read_text(encoding="utf-8")
 
 
 def instructions(view: str, board_size: int) -> str:
-    last = cell_name((board_size - 1, board_size - 1))
-    seen = "as text: one line per geom, its cell then its colour and shape" if view == "text" else "as images"
-    return (
-        "You are playing the sliding geom puzzle. "
-        f"The board has {board_size}x{board_size} cells; columns are lettered from the left (A is the leftmost) "
-        f"and rows numbered from the bottom (1 is the lowest), so A1 is the bottom-left cell and {last} the "
-        "top-right one. Each geom is a colour and a shape, and each cell holds at most one geom. "
-        "Your task is to rearrange the geoms until the board matches the goal state, one move at a time. "
-        "A move shifts one geom by one cell left, right, up or down into an empty cell. A move that would "
-        "leave the board or land on another geom is invalid and leaves the board unchanged, as does a reply "
-        f"without a valid command. You see the goal state and the current state {seen}, and a few of your "
-        "previous steps.\n\n"
-        "Write each move as: move <object color> <object shape> <direction>\n"
-        f"Colors: {', '.join(COLOURS)}. Shapes: {', '.join(shape_names(view))}. "
-        f"Directions: {', '.join(DIRECTIONS)}. Do not use coordinates in the command."
-    )
+    """iVISPAR's system prompt: its instruction file and the chain-of-thought block. A
+    board of another size than iVISPAR's 4x4 says its own size."""
+    text = prompt_file("instruction-2d.txt" if view == "2d" else "instruction-3d.txt")
+    if board_size != 4:
+        text = text.replace("4 by 4", f"{board_size} by {board_size}")
+    return text + prompt_file("cot.txt")
 
 
-HISTORY_FORMS = ("turns", "text")  # past steps as earlier chat turns (iVISPAR's code) or inside the user message
+def label_snippet(role: str) -> str:
+    """iVISPAR's words for how an image of ``role`` is marked (``visual_state_embedding "both"``)."""
+    label, colour = LABELS[role]
+    return f"marked with the label {label} in the image and a {colour} background"
 
 
 def episode_prompt(
@@ -69,43 +82,37 @@ def episode_prompt(
     board_size: int,
     goal: str,
     current: str,
-    step: int,
     past: Sequence[PastStep],
     last: PastStep | None,
     history_as: str = "turns",
+    last_result: bool = False,
 ) -> list[Message]:
-    """The whole prompt of one step; ``goal`` and ``current`` are shown boards. The
-    instructions are the system message and the rest the user's, as iVISPAR's code sends
-    them: its system prompt, then each past step as an earlier turn (the board then as a
-    user message, the command as the assistant's ``Action: ...``), then the goal, the
-    current board and the step's text. ``history_as="text"`` recalls the past steps inside
-    the one user message instead."""
-    parts = []
-    earlier: list[Message] = []
-    if past and history_as == "turns":
-        for p in past:
-            earlier += [
-                Message("user", f"State at step {p.step}:{_board(p.board)}"),
-                Message("assistant", f"Action: {_said(p)}"),
+    """The whole prompt of one step; ``goal`` and ``current`` are shown boards."""
+    messages = [Message("system", instructions(view, board_size))]
+    text_view = view == "text"
+    recalled: list[Message] = []
+    for i, p in enumerate(past, 1):
+        if text_view:
+            recalled += [
+                Message("user", f"Previous observation {i}: {p.board}"),
+                Message("assistant", f"Previous action {i}: {p.action}"),
             ]
-    elif past:
-        recalled = [f"State at step {p.step}:{_board(p.board)}\nYour action: {_said(p)}" for p in past]
-        parts.append("## Previous steps\n" + "\n\n".join(recalled))
-    parts.append(f"## Goal state{_board(goal)}")
-    parts.append(f"## Current state (step {step}){_board(current)}")
-    if last is not None:
-        parts.append(f"## Result of your last action\n{_said(last)}: {last.feedback}")
-    parts.append(
-        "## Your move\nThink step by step: compare the current state with the goal state, then choose one "
-        "move. End your reply with:\naction: move <object color> <object shape> <direction>"
-    )
-    return [Message("system", instructions(view, board_size)), *earlier, Message("user", "\n\n".join(parts))]
-
-
-def _board(shown: str) -> str:
-    # An image marker goes on the heading's line; a text board below it.
-    return f" {shown}" if shown == IMAGE_MARKER else f"\n{shown}"
-
-
-def _said(step: PastStep) -> str:
-    return step.command if step.command is not None else "(no valid command)"
+        else:
+            recalled += [Message("user", p.board), Message("assistant", f"Action: {p.action}")]
+    if history_as == "turns":
+        messages += recalled
+    elif recalled:
+        messages.append(Message("user", "\n".join(m.content for m in recalled)))
+    if text_view:
+        final = prompt_file("user-text.txt").format(goal=goal, current=current)
+    else:
+        messages += [Message("user", goal), Message("user", current)]
+        final = prompt_file("user-images.txt").format(
+            text_snippet_active=label_snippet("current"),
+            text_snippet_goal=label_snippet("goal"),
+            text_snippet_past=label_snippet("past"),
+        )
+    if last_result and last is not None:
+        messages.append(Message("user", f"## Result of your last action\n{last.action}: {last.feedback}"))
+    messages.append(Message("user", final))
+    return messages

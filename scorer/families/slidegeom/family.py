@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from scorer.families.base import Family, Mode
 from scorer.families.slidegeom import policies
+from scorer.families.slidegeom.departures import DEPARTURES
 from scorer.families.slidegeom.describe import DESCRIBE
 from scorer.families.slidegeom.episode import SlideGeomEpisode
 from scorer.families.slidegeom.episode_metrics import slidegeom_metrics
@@ -45,4 +46,5 @@ FAMILY = Family(
     plots={"heatmap": write_heatmaps, "progress": write_progress_curves},
     importers={"ivispar-boards": "scorer.families.slidegeom.ivispar_import:ivispar_boards_import"},
     importer_help={"ivispar-boards": "iVISPAR's board files as configs ivispar-episodes and ivispar-describe."},
+    departures=DEPARTURES,
 )

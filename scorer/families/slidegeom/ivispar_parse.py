@@ -11,19 +11,19 @@ character that is not a letter, digit or whitespace is removed, ``'`` stripped a
 ends and whitespace runs collapsed.
 
 **Unity side** (``TurnManager.decodeCommand``, a substring reader): lower-cased; the
-command is the first of move, add, delete, flip, rotate, start, reset, done contained in
-it (the Python side always writes "move" first); the object, the first of cube, tile,
-sphere, cylinder, pyramid, cone, prism, diamond contained in it (list order, not text
-order); its colour, the space-separated word just before the LAST word equal to the
+command is the first of move, start, reset, done contained in it (the Python side always
+writes "move" first); the object, the first of cube, tile, sphere, cylinder, pyramid,
+cone, prism contained in it (list order, not text order); its colour, the space-separated word just before the LAST word equal to the
 object word ("move the red cube left" is red cube: the words need not be adjacent); the
 direction, the first of left, right, up, down contained in it (list order); a repeat
 count, the first run of digits, else the first of one..ten contained in it ("often"
 holds "ten"), else 1: the move runs that many times in the one step.
 
-A command that is not a move is "not a legal command", and so is a move with no
-direction (Unity runs it with an empty direction, which moves nothing; we could not see
-what it logs). A colour and shape that name no geom of the board is "<colour> <shape> is
-not a valid object", which iVISPAR's action classes leave uncounted
+A command that is not a move is "not a legal command". A colour and shape that name no
+geom of the board is "<colour> <shape> is not a valid object" (Unity checks the object
+first, whatever the direction); a move of a real geom with no direction is "not a legal
+command" (Unity runs it with an empty direction, which moves nothing; we could not see
+what it logs). "<colour> <shape> is not a valid object" is which iVISPAR's action classes leave uncounted
 (``compile_mistakes_advanced``): ``MoveClass.UNCOUNTED``. A step's class compares the A*
 distance before and after all its repeats (as iVISPAR's classes compare consecutive
 steps); its feedback is the last repeat's.
@@ -41,8 +41,8 @@ from scorer.families.slidegeom.search import distance
 PY_MARKER = "action: move "
 NO_ACTION = "No valid action found."
 SHAPES_2D = (("circle", "sphere"), ("square", "cube"), ("triangle", "pyramid"), ("hexagon", "cylinder"))
-COMMANDS = ("move", "add", "delete", "flip", "rotate", "start", "reset", "done")
-OBJECTS = ("cube", "tile", "sphere", "cylinder", "pyramid", "cone", "prism", "diamond")
+COMMANDS = ("move", "start", "reset", "done")
+OBJECTS = ("cube", "tile", "sphere", "cylinder", "pyramid", "cone", "prism")
 DIRECTIONS = ("left", "right", "up", "down")
 NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 _CLEANING = (
@@ -72,14 +72,14 @@ class UnityCommand:
 
 def python_side(reply: str) -> str:
     """The command text iVISPAR's agent sends for a reply."""
-    text = reply.replace("\n", " ").replace("*", "").replace("#", "").lower()
+    text = reply.replace("\n", " ").replace("*", "").replace("#", "").strip().lower()
     for shape_2d, shape_3d in SHAPES_2D:
         text = text.replace(shape_2d, shape_3d)
     at = text.rfind(PY_MARKER)
-    action = NO_ACTION if at == -1 else "move " + text[at + len(PY_MARKER) :]
+    action = NO_ACTION if at == -1 else "move " + text[at + len(PY_MARKER) :].strip()
     for pattern, replacement in _CLEANING:
         action = pattern.sub(replacement, action)
-    return re.sub(r"\s+", " ", action.strip("'"))
+    return re.sub(r"\s+", " ", action.strip("'").strip()).strip()
 
 
 def unity_side(sent: str) -> UnityCommand:
@@ -119,7 +119,7 @@ def ivispar_step(board: Board, placement: Placement, reply: str) -> tuple[str, O
     """One step read as iVISPAR reads it: the command sent, the step's outcome and the
     placement after all its repeats."""
     decoded = ivispar_command(reply)
-    if not decoded.is_move:
+    if decoded.command != "move":
         return decoded.sent, Outcome(MoveClass.ILLEGAL, NOT_A_LEGAL_COMMAND), placement
     move = MoveCommand(decoded.colour, decoded.shape, decoded.direction)
     if board.index_of(move.geom) is None:
@@ -128,6 +128,8 @@ def ivispar_step(board: Board, placement: Placement, reply: str) -> tuple[str, O
             Outcome(MoveClass.UNCOUNTED, f"{decoded.colour} {decoded.shape} is not a valid object"),
             placement,
         )
+    if not decoded.direction:
+        return decoded.sent, Outcome(MoveClass.ILLEGAL, NOT_A_LEGAL_COMMAND), placement
     before, outcome = placement, Outcome(MoveClass.ILLEGAL, NOT_A_LEGAL_COMMAND)
     for _ in range(min(decoded.repetition, board.size)):  # more repeats than cells all fail the same way
         outcome, placement = classify(board, placement, move)

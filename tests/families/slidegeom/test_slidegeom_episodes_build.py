@@ -27,7 +27,9 @@ def test_rows_load_with_the_first_observation(mini_data: Path) -> None:
     for row in rows:
         assert row["domain"] == "slidegeom" and row["task"] == "episode"
         assert row["prompt"].count("<image>") == len(row["images"]) == 2  # goal, then start (3D)
-        assert row["prompt"].index("## Goal state") < row["prompt"].index("## Current state (step 0)")
+        assert [m["role"] for m in row["messages"]] == ["system", "user", "user", "user"]  # iVISPAR's order
+        assert [m["content"] for m in row["messages"][1:3]] == ["<image>", "<image>"]  # goal, then current
+        assert "## Analyze the Images" in row["messages"][3]["content"]
         assert row["images"][0].size == (492, 409)
 
 

@@ -50,6 +50,7 @@ def test_each_domain_gets_its_own_default_mode() -> None:
         "view": "3d",
         "history": 2,
         "history_as": "turns",
+        "last_result": False,
         "max_steps": 20,
         "parser": "ours",
     }
@@ -101,13 +102,13 @@ CLASS_CASES = [
 def test_each_action_class_has_ivispar_feedback(
     reply: str, move_class: str, feedback: str, red_cube_at: tuple[int, int], distance: int
 ) -> None:
-    episode = make_episode(corner_row(), {"view": "text"})
+    episode = make_episode(corner_row(), {"view": "text", "last_result": True})
     episode.reset()
     result = episode.step(reply)
     assert result.info["move_class"] == move_class and result.info["feedback"] == feedback
     assert episode.placement[0] == red_cube_at and episode.distances[-1] == distance
     assert result.observation is not None and "## Result of your last action\n" in result.observation.text
-    assert result.observation.text.endswith("action: move <object color> <object shape> <direction>")
+    assert result.observation.text.rstrip().endswith("do not add any characters after your action.")
 
 
 def test_outcome_counts_every_class_and_the_legal_rate() -> None:
@@ -176,20 +177,20 @@ def test_image_views_show_history_goal_and_current(view: str, size: tuple[int, i
     assert counts == [3, 4, 4]  # the past grows to ``history`` states
     last = observations[-1]
     assert last is not None and [key.role for key in last.image_keys] == ["past", "past", "goal", "current"]
-    assert [key.label for key in last.image_keys][::3] == ["past state (step 1)", "current state (step 3)"]
+    assert [key.label for key in last.image_keys] == ["past", "past", "goal", "active"]  # iVISPAR's labels
     assert len(_images(last)) == 4
     roles = [(m.role, m.content) for m in last.roles()]
-    assert [role for role, _ in roles] == ["system", "user", "assistant", "user", "assistant", "user"]
-    assert roles[2][1] == "Action: (no valid command)" and roles[4][1] == "Action: move blue sphere up"
-    assert roles[1][1] == "State at step 1: <image>" and "## Previous steps" not in last.text
+    assert [role for role, _ in roles] == ["system", "user", "assistant", "user", "assistant", "user", "user", "user"]
+    assert roles[2][1] == "Action: No valid action found" and roles[4][1] == "Action: move blue sphere up"
+    assert roles[1][1] == roles[5][1] == roles[6][1] == "<image>" and "## Analyze the Images" in roles[7][1]
 
 
 def test_past_steps_inside_the_user_message_with_history_as_text() -> None:
     episode = make_episode(corner_row(), {"history": 2, "history_as": "text"})
     episode.reset()
     last = [episode.step(reply).observation for reply in ("move red cube up", "hi")][-1]
-    assert last is not None and [m.role for m in last.roles()] == ["system", "user"]
-    assert "## Previous steps" in last.text and "Your action: (no valid command)" in last.text
+    assert last is not None and [m.role for m in last.roles()] == ["system", "user", "user", "user", "user"]
+    assert last.roles()[1].content == "<image>\nAction: move red cube up\n<image>\nAction: No valid action found"
     assert last.text.count("<image>") == 4
 
 
@@ -197,20 +198,21 @@ def test_text_view_puts_the_boards_in_the_prompt() -> None:
     episode = make_episode(corner_row(), {"view": "text", "history": 0})
     observation, _ = episode.reset()
     assert observation.image_keys == () and observation.images_png() == []
-    assert "## Goal state\nA2 blue sphere\nC1 red cube" in observation.text
-    assert "## Current state (step 0)\nA1 red cube\nA2 blue sphere" in observation.text
-    after = episode.step("move red cube right").observation
-    assert after is not None and "## Previous steps" not in after.text
-    assert "## Result of your last action\nmove red cube right: was legal move" in after.text
+    assert "first set of coordinates: \n                        A2 blue sphere\nC1 red cube." in observation.text
+    assert "second set of coordinates: \n                        A1 red cube\nA2 blue sphere." in observation.text
+    after = make_episode(corner_row(), {"view": "text", "last_result": True})
+    after.reset()
+    shown = after.step("move red cube right").observation
+    assert "## Result of your last action\nmove red cube right: was legal move" in shown.text
 
 
 def test_2d_prompt_names_the_shapes_as_drawn() -> None:
     observation, _ = make_episode(corner_row(), {"view": "2d"}).reset()
-    assert "Shapes: square, triangle, circle, hexagon." in observation.text
+    assert "- Object Shapes: square, circle, triangle, hexagon" in observation.text
 
 
 def test_the_step_limit_truncates_and_a_finished_episode_refuses_steps() -> None:
-    episode = make_episode(corner_row(), {"max_steps": 3})
+    episode = make_episode(corner_row(), {"max_steps": 3, "last_result": True})
     episode.reset()
     results = [episode.step("move red cube left") for _ in range(3)]
     assert results[-1].truncated and not results[-1].terminated
@@ -241,16 +243,16 @@ def test_replay_reproduces_a_live_episode_and_ignores_extra_replies() -> None:
 
 # -- the prompt's roles and what iVISPAR's instruction states -------------------------
 
-# What iVISPAR's system prompt states (the anchors notes on its code; the paper prints it
-# only as a figure, appendix A.1.1), and where our own wording says it.
+# What iVISPAR's system prompt states (its ``ICML_instruction.txt``; the paper prints it
+# only as a figure, appendix A.1.1); tests/fidelity/test_ivispar.py compares it byte for byte.
 IVISPAR_INSTRUCTION = {
-    "the board and its size": "The board has 4x4 cells",
-    "one object per tile": "each cell holds at most one geom",
-    "no leaving the board or overlapping": "A move that would leave the board or land on another geom is invalid",
-    "invalid actions leave the board unchanged": "is invalid and leaves the board unchanged",
+    "the board and its size": "on a 4 by 4 grid board",
+    "one object per tile": "Each object occupies exactly one tile on the board.",
+    "no leaving the board or overlapping": "Objects cannot move beyond the 4 by 4 grid boundaries",
+    "invalid actions leave the board unchanged": "If an action does not change the board state, it is invalid",
     "the exact action format": "move <object color> <object shape> <direction>",
-    "the valid colours, shapes and directions": "Colors: ",
-    "no coordinates": "Do not use coordinates in the command.",
+    "the valid colours, shapes and directions": "- Object Colors: green, red, blue, yellow",
+    "no coordinates": "Do not include grid coordinates.",
 }
 
 
@@ -258,7 +260,7 @@ IVISPAR_INSTRUCTION = {
 @pytest.mark.parametrize("view", ["3d", "2d", "text"])
 def test_the_instruction_is_the_system_message_and_states_ivispars_rules(fact: str, view: str) -> None:
     observation, _ = make_episode(corner_row(), {"view": view}).reset()
-    system, user = observation.roles()  # iVISPAR's code: its instruction as the system prompt, then the step
-    assert (system.role, user.role) == ("system", "user") and "<image>" not in system.content
+    system, *rest = observation.roles()  # iVISPAR's code: its instruction as the system prompt, then the step
+    assert system.role == "system" and {m.role for m in rest} == {"user"} and "<image>" not in system.content
     assert IVISPAR_INSTRUCTION[fact] in system.content
-    assert observation.text == f"{system.content}\n\n{user.content}"
+    assert observation.text == "\n\n".join(m.content for m in observation.roles())
