@@ -247,7 +247,8 @@ def reply_corpus(count: int = 400) -> Iterator[str]:
     2D names, several actions, repeat counts, unknown geoms, think blocks, punctuation."""
     rng = random.Random(26)
     colours = ["red", "green", "blue", "yellow", "Purple", "RED"]
-    shapes = ["cube", "sphere", "pyramid", "cylinder", "square", "circle", "triangle", "hexagon", "cone", "tile", "Cube"]
+    shapes = ["cube", "sphere", "pyramid", "cylinder", "square", "circle", "triangle", "hexagon", "cone", "tile"]
+    shapes += ["Cube"]
     directions = ["left", "right", "up", "down", "LEFT", "upward", "north", ""]
     wrappers = [
         "action: move {a}",
@@ -265,7 +266,7 @@ def reply_corpus(count: int = 400) -> Iterator[str]:
         "action: move the {a}",
         "action: move {a} (it is blocked otherwise)",
         "Final answer -> action: move {a}\t",
-        "action: move \"{a}\"",
+        'action: move "{a}"',
         "action: move <{a}>",
         "action: move {a}\n\nThat is my move.",
         "  action: move {a}  ",
@@ -328,16 +329,14 @@ def decode_command(command: str, lists: dict[str, Any]) -> tuple[str, str, str, 
     repetition = 1
     if found != "tile":
         match = re.search(r"(\d+)", command)
-        if match:
-            repetition = int(match.group())
-        else:
-            repetition = next((n for word, n in lists["numbers"] if word in command), 1)
+        number_word = next((n for word, n in lists["numbers"] if word in command), 1)
+        repetition = int(match.group()) if match else number_word
     return cmd, found, attribute, direction, repetition
 
 
 def test_our_word_lists_are_unitys() -> None:
     lists = _csharp_lists()
-    assert (COMMANDS, OBJECTS, DIRECTIONS) == (lists["commands"], lists["objects"], lists["directions"])
+    assert (lists["commands"], lists["objects"], lists["directions"]) == (COMMANDS, OBJECTS, DIRECTIONS)
     assert tuple(enumerate(NUMBER_WORDS, start=1)) == tuple((n, w) for w, n in lists["numbers"])
 
 

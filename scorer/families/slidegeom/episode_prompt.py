@@ -41,7 +41,11 @@ PROMPTS = Path(__file__).parent / "prompts"
 # What iVISPAR's ``color_codes.json`` holds for each role (``type``: the label drawn in the
 # image, ``color``: the background's name). The file is not published; the labels are the
 # ones its code draws (``add_action_text``), the colours named from their RGB values.
-LABELS: dict[str, tuple[str, str]] = {"current": ("active", "blue"), "goal": ("goal", "green"), "past": ("past", "grey")}
+LABELS: dict[str, tuple[str, str]] = {
+    "current": ("active", "blue"),
+    "goal": ("goal", "green"),
+    "past": ("past", "grey"),
+}
 # The action iVISPAR records when a reply has no ``action: move`` (its "No valid action
 # found." after ``parse_action_rmv_special_chars``).
 NO_ACTION_RECORDED = "No valid action found"

@@ -13,8 +13,9 @@ ends and whitespace runs collapsed.
 **Unity side** (``TurnManager.decodeCommand``, a substring reader): lower-cased; the
 command is the first of move, start, reset, done contained in it (the Python side always
 writes "move" first); the object, the first of cube, tile, sphere, cylinder, pyramid,
-cone, prism contained in it (list order, not text order); its colour, the space-separated word just before the LAST word equal to the
-object word ("move the red cube left" is red cube: the words need not be adjacent); the
+cone, prism contained in it (list order, not text order); its colour, the space-separated
+word just before the LAST word equal to the object word ("move the red cube left" is red
+cube: the words need not be adjacent); the
 direction, the first of left, right, up, down contained in it (list order); a repeat
 count, the first run of digits, else the first of one..ten contained in it ("often"
 holds "ten"), else 1: the move runs that many times in the one step.
