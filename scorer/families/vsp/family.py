@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from scorer.families.base import Family
 from scorer.families.vsp.collision_answer import COLLISION
+from scorer.families.vsp.departures import DEPARTURES
 from scorer.families.vsp.kind import VSP
 from scorer.families.vsp.route_answer import ROUTE
 
@@ -34,4 +35,5 @@ FAMILY = Family(
     task_kinds=(VSP, COLLISION, ROUTE),
     importers={"vsp": "scorer.families.vsp.vsp_import:vsp_import"},
     importer_help={"vsp": "VSP's maze and blocks questions (vsp-text.jsonl.gz) as config vsp-original."},
+    departures=DEPARTURES,
 )

@@ -29,9 +29,11 @@ task; notes in ``../shared/anchors/viplan_vsp.md``, part 2, 2.4), beside ours.
   goal's, in any order (the plan's length is not checked).
 - **blocks T1** (colour): the first line after the first "<Output>", without quotes,
   newlines, dots and stars, stripped, equals the colour in any case.
-- **blocks T2, T3** (choice): the first line after the first "<Output>" (else "Output"),
+- **blocks T2** (choice): the first line after the first "<Output>" (else "Output"),
   without quotes, newlines, dots, stars, angle brackets and colons, stripped, equals the
   letter.
+- **blocks T3** (choice): the same line without quotes, newlines, dots and stars only
+  (angle brackets and colons stay), stripped and upper-cased, equals the letter.
 - **blocks T4**: the text after the first "<Output>", without quotes, newlines and dots,
   stripped and lower-cased, is exactly "yes" for a valid sequence or "no" for an
   invalid one.
@@ -155,6 +157,12 @@ def blocks_choice(reply: str, key: dict[str, Any]) -> Judgement:
     return _verdict(answer == key["answer"], answer[:40])
 
 
+def blocks_choice_t3(reply: str, key: dict[str, Any]) -> Judgement:
+    marker = "<Output>" if "<Output>" in reply else "Output"
+    answer = _removed(_after(reply, marker).split("\n", 1)[0], "\"'\n.*").strip()
+    return _verdict(answer.upper() == key["answer"], answer[:40])
+
+
 def blocks_yes_no(reply: str, key: dict[str, Any]) -> Judgement:
     answer = _removed(_after(reply, "<Output>"), "\"'\n.").strip().lower()
     return _verdict(answer == ("yes" if key["answer"] else "no"), answer[:40])
@@ -243,7 +251,9 @@ def judge_vsp(row: KeyRow, prediction: Prediction) -> Judgement:
 def _scorer(row: KeyRow) -> Scorer:
     form = row.answer_key["form"]
     if form == "choice":
-        return choice if row.answer_key.get("marker", "answer") == "answer" else blocks_choice
+        if row.answer_key.get("marker", "answer") == "answer":
+            return choice
+        return blocks_choice_t3 if row.difficulty.endswith("T3") else blocks_choice
     if form == "yes-no":
         if row.difficulty == "T1":
             return hole_yes_no
