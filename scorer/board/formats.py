@@ -16,7 +16,27 @@ def markdown(board: Board) -> str:
 
 
 def _texts(table: Table) -> list[list[str]]:
-    return [[cell if isinstance(cell, str) else cell_text(cell) for cell in row] for row in table.rows]
+    return [[markdown_text(cell) if isinstance(cell, str) else cell_text(cell) for cell in row] for row in table.rows]
+
+
+# Markdown's inline syntax, and "<", ">", "&", which renderers pass through as HTML: a model's
+# name shows as written, never as a link, an emphasis, a tag or an entity.
+_MARKDOWN_ESCAPES = {**{c: "\\" + c for c in "\\`*_[]~"}, "<": "&lt;", ">": "&gt;", "&": "&amp;"}
+_MARKDOWN_TABLE = str.maketrans(_MARKDOWN_ESCAPES)
+
+
+def markdown_text(text: str) -> str:
+    """``text`` for a Markdown table cell (the table itself escapes "|" and line breaks)."""
+    return text.translate(_MARKDOWN_TABLE)
+
+
+# A spreadsheet runs a cell that starts with one of these as a formula (CSV injection).
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_text(text: str) -> str:
+    """A text cell a spreadsheet shows as text: a leading formula character gets a "'" before it."""
+    return "'" + text if text.startswith(_FORMULA_STARTS) else text
 
 
 CSV_HEADERS = ["submission", "results_file", "family", "config", "group", "metric", "value", "stderr", "n"]
@@ -37,9 +57,8 @@ def long_csv(board: Board) -> str:
             for group in entry.get("metrics", {}):
                 score = board.score(results, config, group)
                 if score is not None:
-                    writer.writerow(
-                        [results.label, str(results.path), owners[config], config, group, metric, *_numbers(score)]
-                    )
+                    texts = (results.label, str(results.path), owners[config], config, group, metric)
+                    writer.writerow([*(csv_text(text) for text in texts), *_numbers(score)])
     return out.getvalue()
 
 

@@ -82,6 +82,11 @@ def viewer_html() -> str:
     )
 
 
+# "</script" would end the element early and "<!--" open a comment that swallows the next
+# script; "<", ">" and "&" as JSON escapes are the same strings to JSON.parse, and no text
+# can then close, comment out or reopen the element.
+_SCRIPT_SAFE = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026"})
+
+
 def _json_for_script(value: Any) -> str:
-    # "</" would end the script element early; "<\/" is the same string to JSON.
-    return json.dumps(value, sort_keys=True).replace("</", "<\\/")
+    return json.dumps(value, sort_keys=True).translate(_SCRIPT_SAFE)

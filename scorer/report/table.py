@@ -12,6 +12,7 @@ callers pass plain value/stderr pairs and still get lm-eval's "value ± stderr".
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 Cell = str | float | int | None
@@ -62,7 +63,19 @@ def _cell_text(cell: Cell) -> str:
 
 def _escaped(text: str) -> str:
     # A "|" would end the cell and a newline the row; neither may leak into the layout.
-    return text.replace("|", "\\|").replace("\r\n", " ").replace("\n", " ").replace("\r", " ")
+    flat = text.replace("|", "\\|").replace("\r\n", " ").replace("\n", " ").replace("\r", " ")
+    return _CONTROLS.sub(_visible, flat)
+
+
+# Control characters (ANSI escapes, C1 codes) and the invisible ones that reorder or hide text
+# (bidi overrides and isolates, zero-width marks): a model's text shows them as escapes, so a
+# table can neither drive the terminal nor display something other than what it holds.
+_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
+
+
+def _visible(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def _is_numeric_column(cells: Sequence[Cell]) -> bool:
