@@ -26,7 +26,7 @@ HOSTILE = (
     "<img src=x onerror=\"document.title='owned'\">",
     "]]> &amp; &lt;",
     "[click](javascript:alert(1)) *bold* _it_ `code` |pipe|",
-    "=HYPERLINK(\"http://evil\")",
+    '=HYPERLINK("http://evil")',
     "\x1b[31mred\x1b[0m \u202eevil\u202c \u2028",
 )
 MODEL = " ".join(HOSTILE[5:6] + HOSTILE[:5] + HOSTILE[6:])  # starts with "=": a formula to a spreadsheet
@@ -41,7 +41,8 @@ def _hostile_submission(mini_data: Path, folder: Path) -> Path:
         if "response" in record:
             record["response"] = f"{HOSTILE[0]} {record['response']} {HOSTILE[1]}"
         else:
-            record["episode"]["replies"] = [f"{HOSTILE[0]}{reply}{HOSTILE[2]}" for reply in record["episode"]["replies"]]
+            replies = record["episode"]["replies"]
+            record["episode"]["replies"] = [f"{HOSTILE[0]}{reply}{HOSTILE[2]}" for reply in replies]
         lines.append(json.dumps(record))
     predictions = folder / "predictions.jsonl"
     predictions.write_text("\n".join(lines) + "\n")
