@@ -34,8 +34,9 @@ def markdown_text(text: str) -> str:
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
-def csv_text(text: str) -> str:
+def csv_text(text: str | None) -> str:
     """A text cell a spreadsheet shows as text: a leading formula character gets a "'" before it."""
+    text = text or ""
     return "'" + text if text.startswith(_FORMULA_STARTS) else text
 
 
