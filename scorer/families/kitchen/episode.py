@@ -5,21 +5,24 @@ must reach the task's goals with the 12 verbs (``rules``). What the scene holds 
 dirty mug, a full sink, a mug already full of coffee) changes the plan, and only the
 images tell.
 
-**Observation.** The task, the available objects, the actions and world rules, then
-``images`` pictures (2: before and after the last action, AsgardBench's default; 1: the
-current one only, its single-image ablation) of what the agent faces, with a
-translucent hand holding the held item (``hand``: off is the no-hand ablation). ``view``
-``text`` writes the scene out instead of drawing it; ``text_only`` (AsgardBench's
-text-only ablation) shows no scene at all. Then the history of attempted actions with
-``feedback`` ``none`` / ``simple`` / ``detailed`` in AsgardBench's exact forms, and the
-suggested plan and THINGS TO REMEMBER carried from the previous reply (``plan``,
-``memory``).
+**Observation.** AsgardBench's own prompt (``prompt``, rendered from its template files):
+the actions, world rules, task instructions and three examples as the system message; the
+task, the available objects, the image guidance, the history of attempted actions with
+``feedback`` ``none`` / ``simple`` / ``detailed`` in its exact forms, and the suggested plan
+and memory carried from the previous reply (``plan``, ``memory``) as the user message,
+then ``images`` pictures (2: before and after the last action, AsgardBench's default; 1:
+the current one only, its single-image ablation) of what the agent faces, with a
+translucent hand holding the held item (``hand``: off is the no-hand ablation).
+``common_sense`` adds the world rules AsgardBench keeps off by default. ``view`` ``text_only``
+is AsgardBench's text-only ablation (no scene at all); ``text`` (ours) writes the scene out
+after the user text instead of drawing it.
 
-**Action space.** A raw reply; the last ``Action: VERB Object`` inside ``<answer>``
-counts (``parse``). A reply with none, an unknown verb or an object not in the scene is
-an unparsable step: it fails and is left out of the history, as AsgardBench's runner
-does. ``find_opens`` and ``put_tries_others`` are AsgardBench's silent shortcuts (on, as
-its default).
+**Action space.** A raw reply, read as AsgardBench's runner reads it (``parse``): the last
+``Action: VERB Object`` inside ``<answer>`` counts. A reply whose verb or object is unknown
+is an invalid-format step: it fails ("Response from model is in invalid format.") and
+stays in the history as written; a reply with no Action line fails too and is left out of
+the history shown (numbered without gaps). ``find_opens`` and ``put_tries_others`` are
+AsgardBench's silent shortcuts (on, as its default).
 
 **Termination.** AsgardBench's runner (``termination``): success when every goal holds
 after a step; ``Max_Repeats``, ``Max_Failures``, ``Max_Steps`` (the soft limit without
@@ -37,8 +40,8 @@ from scorer.episodes.base import Observation, SettingsError, StepResult, check_s
 from scorer.families.kitchen import strings as S
 from scorer.families.kitchen import termination as T
 from scorer.families.kitchen.goals import all_reached, fraction_reached, goal_checks
-from scorer.families.kitchen.parse import ParsedAction, parse_action, parse_memory, parse_plan
-from scorer.families.kitchen.prompt import IMAGE_MARKER, PromptParts, history_line, render_prompt
+from scorer.families.kitchen.parse import Reading, read_action, read_memory, read_plan
+from scorer.families.kitchen.prompt import Codes, PromptParts, history_text, render_prompt
 from scorer.families.kitchen.rules import Shortcuts, act
 from scorer.families.kitchen.tasks import KitchenTask
 from scorer.families.kitchen.view_ego import EgoKey, ego_png
@@ -53,17 +56,17 @@ DEFAULTS: dict[str, Any] = {
     "feedback": "simple",
     "plan": True,
     "memory": True,
+    "common_sense": False,
     "find_opens": True,
     "put_tries_others": True,
 }
 VIEWS = ("image", "text", "text_only")
 FEEDBACKS = ("none", "simple", "detailed")
-UNPARSED = "None None"  # AsgardBench's history entry of an unparsable step (not shown)
 
 
 @dataclass(frozen=True)
 class KitchenStep:
-    action: str  # "VERB Object", or "None None" when unparsable
+    action: str  # as AsgardBench's history records it: "VERB Object", "None None", "JUMP Mug", ...
     success: bool
     message: str
     error_type: str | None
@@ -90,7 +93,6 @@ class KitchenEpisode:
         self.hard = T.hard_limit(self.expert_steps)
         self.replies: list[str] = []
         self.steps: list[KitchenStep] = []
-        self.objects: list[str | None] = []
         self.snapshots = [self._snapshot()]
         self.new_subgoal = False
         self.extensions = 0
@@ -110,19 +112,18 @@ class KitchenEpisode:
         if self.done:
             raise RuntimeError("the episode is over")
         self.replies.append(reply)
-        parsed = parse_action(reply, self.available)
-        step = self._act(parsed)
+        reading = read_action(reply, self.available)
+        step = self._act(reading)
         self.steps.append(step)
-        self.objects.append(parsed.kind)
         if self.settings["memory"]:
-            self.memory = parse_memory(reply)
+            self.memory = read_memory(reply)
         if self.settings["plan"]:
-            self.plan = parse_plan(reply)
+            self.plan = read_plan(reply)
         self.snapshots.append(self._snapshot())
         self._update_end()
         info = {
             "step": len(self.steps),
-            "action": parsed.text if parsed.verb else None,
+            "action": reading.entry if reading.valid else None,
             "success": step.success,
             "message": step.message,
             "error_type": step.error_type,
@@ -131,34 +132,55 @@ class KitchenEpisode:
         truncated = self.end in (S.MAX_STEPS, S.HARD_LIMIT, S.MAX_REPEATS, S.MAX_FAILURES)
         return StepResult(self._observation(), self.end == S.SUCCESS, truncated, info)
 
-    def _act(self, parsed: ParsedAction) -> KitchenStep:
-        if parsed.verb is None or parsed.kind is None:
-            return KitchenStep(UNPARSED, False, parsed.problem, S.UNPARSABLE)
-        result = act(self.world, parsed.verb, parsed.kind, self.shortcuts)
+    def _act(self, reading: Reading) -> KitchenStep:
+        if not reading.valid or reading.verb is None or reading.kind is None:
+            # Every invalid-format step fails with AsgardBench's one message. We count them all
+            # as unparsable (AsgardBench's engine types one whose object is not in the scene as
+            # undoable: a departure of the counts, not of the episode).
+            return KitchenStep(reading.entry, False, S.INVALID_RESPONSE, S.UNPARSABLE)
+        result = act(self.world, reading.verb, reading.kind, self.shortcuts)
         if result.subgoal:
             self.new_subgoal = True
-        return KitchenStep(parsed.text, result.success, result.message, result.error_type)
+        return KitchenStep(reading.entry, result.success, result.message, result.error_type)
 
     def _update_end(self) -> None:
         count = len(self.steps)
+        entries = [s.action for s in self.steps]
         if all_reached(self.world, self.task.goals):
             self.end = S.SUCCESS
-        elif T.is_looping([s.action for s in self.steps]):
+        elif T.is_looping(entries):
             self.end = S.MAX_REPEATS
         elif T.consecutive_failures([s.success for s in self.steps]) >= T.MAX_CONSECUTIVE_FAILURES:
             self.end = S.MAX_FAILURES
-        elif count >= self.hard:
+        elif T.past_limit(count, self.hard):
             self.end = S.HARD_LIMIT
-        elif count >= self.limit:
-            if self.new_subgoal or T.novel_objects(self.objects):
+        elif T.past_limit(count, self.limit):
+            if self.new_subgoal:
+                self.new_subgoal = False
                 self.limit += T.EXTENSION
                 self.extensions += 1
-                self.new_subgoal = False
+            elif T.novel_objects(entries):
+                self.limit += T.EXTENSION
+                self.extensions += 1
             else:
                 self.end = S.MAX_STEPS
 
     def _snapshot(self) -> str:
         return json.dumps(self.world.to_json(), sort_keys=True)
+
+    def codes(self) -> Codes:
+        """The condition codes of AsgardBench's templates for this episode's settings and step."""
+        image = self.settings["view"] == "image"
+        return Codes(
+            text_only=not image,
+            feedback=self.settings["feedback"],
+            hand=image and self.settings["hand"],
+            common_sense=self.settings["common_sense"],
+            previous_image="color" if image and self.settings["images"] == 2 else "none",
+            memory=self.settings["memory"],
+            plan=self.settings["plan"],
+            first_action=not self.steps,
+        )
 
     def _observation(self) -> Observation:
         view = self.settings["view"]
@@ -169,25 +191,17 @@ class KitchenEpisode:
             )
             roles = ("before", "now") if len(shown) == 2 else ("now",)
             keys = [EgoKey(state, self.settings["hand"], role) for state, role in zip(shown, roles, strict=True)]
-            guide = (
-                "The first image shows the scene before your last action, the second the scene now."
-                if len(keys) == 2
-                else "The image shows the scene now."
-            )
-            scene = f"{guide} Base your observations on the last image.\n" + "\n".join(IMAGE_MARKER for _ in keys)
-        elif view == "text":
-            scene = scene_text(self.world)
-        else:
-            scene = ""
-        history = [
-            history_line(i, s.action, self.settings["feedback"], s.success, s.message)
-            for i, s in enumerate(self.steps)
-            if s.action != UNPARSED
-        ]
+        entries = [(s.action, None if s.success else s.message) for s in self.steps]
         parts = PromptParts(
-            self.task.description, self.available, scene, history, self.plan, self.memory, not self.steps
+            self.task.description,
+            self.available,
+            history_text(entries, self.settings["feedback"]),
+            self.plan,
+            self.memory,
         )
-        return Observation.chat(render_prompt(parts), tuple(keys), ego_png if keys else None)
+        scene = scene_text(self.world) if view == "text" else ""
+        messages = render_prompt(parts, self.codes(), len(keys), scene)
+        return Observation.chat(messages, tuple(keys), ego_png if keys else None)
 
     def outcome(self) -> dict[str, Any]:
         steps = len(self.steps)

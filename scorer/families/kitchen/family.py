@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from scorer.families.base import Family, Mode
 from scorer.families.kitchen import policies
+from scorer.families.kitchen.departures import DEPARTURES
 from scorer.families.kitchen.episode import KitchenEpisode
 from scorer.families.kitchen.metrics import kitchen_metrics
 
@@ -31,4 +32,5 @@ FAMILY = Family(
     episode_metrics=kitchen_metrics,
     importers={"asgardbench": "scorer.families.kitchen.asgard_import:asgardbench_import"},
     importer_help={"asgardbench": "AsgardBench's 108 tasks as config asgardbench-episodes."},
+    departures=DEPARTURES,
 )

@@ -1,103 +1,244 @@
-"""The kitchen mode's prompt, in our words after AsgardBench's structure (its appendix
-A.9): the task, the objects, the actions, the world rules, the image guidance, the
-history of attempted actions with feedback, the suggested plan and the memory carried
-from the previous reply, and the required reply format. Its fixed headers
-(``HISTORY OF ATTEMPTED ACTIONS:`` and the others in ``strings``) are AsgardBench's.
+"""The kitchen mode's prompt: AsgardBench's own (its appendix A.9), rendered from its
+template files (``prompts/``, MIT, unchanged) by our reader of its template
+language.
+
+A template is lines of ``CODES | text``: the text is kept when every code holds (``*``
+always holds); indented ``| text`` lines continue the line above; within a
+``[-------- ... --------]`` group only the first line whose codes hold is kept (a ``*``
+line is the group's fallback). The codes are one letter and the values allowed
+(``Fsd``: feedback simple or detailed): ``T`` text only, ``F`` feedback, ``H`` hand, ``C``
+common-sense rules, ``I`` previous image, ``R`` memory, ``S`` suggested plan, ``A`` first
+action. The kept lines are joined by newlines, ``{name}`` variables are filled in, and
+``{include:file}`` places another template's rendering (up to five levels deep).
+
+The rendered prompt holds a ``<<CACHE_BOUNDARY>>`` line: AsgardBench's client sends what
+is before it (actions, world rules, task instructions, three examples: the same for every
+task and step) as the system message, and what follows (the task, the objects, image
+guidance, history, suggested plan, memory) as the user message, the images after its text
+(the previous one first). ``tests/fidelity/test_asgardbench.py`` checks every combination
+of codes against AsgardBench's own template code.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 
 from scorer.episodes.base import Message
 from scorer.families.kitchen import strings as S
 
 IMAGE_MARKER = "<image>"
+TEMPLATES = Path(__file__).parent / "prompts"
+MAIN_TEMPLATE = "main_prompt.prompt"
+CACHE_BOUNDARY = "<<CACHE_BOUNDARY>>"
+INCLUDE_DEPTH = 5
+_INCLUDE = re.compile(r"\{include:([^}]+)\}")
+_BOOLEAN_CODES = frozenset("THCRSA")
+_CODES = frozenset("TFHCIRSA")
+GROUP_START, GROUP_END = "[--------", "--------]"
 
-ACTIONS_TEXT = """Each action is exactly two words, VERB Object, where Object is one of the available objects:
-- CLEAN Object: wash it (a dish in the SinkBasin with the faucet running, holding the DishSponge)
-- CLOSE Object / OPEN Object: close or open a container
-- EMPTY Object: pour the liquid out of it
-- DRINK Object: drink the liquid in it
-- FIND Object: go to the object and face it
-- PICKUP Object: take it in your hand (one item at a time)
-- PUT Object: put the held item in or on it
-- SLICE Object: cut it with a held knife (an Egg is cracked, no knife needed)
-- SPRAY Object: spray it with the held object
-- TOGGLE_ON Object / TOGGLE_OFF Object: switch it on or off"""
 
-RULES_TEXT = """- You can hold one item at a time; PUT the held item down before picking up another.
-- Items must be on a flat surface (CounterTop, DiningTable, ...) to be sliced, and you must hold a Knife.
-- An Egg is cracked with SLICE (no knife) and cooked in a Pan on a StoveBurner; serve it on a Plate.
-- Bread slices are toasted in the Toaster; a whole Potato is cooked in the Microwave (closed) and served
-  in a Bowl; a PotatoSliced is fried in a Pan on a StoveBurner and served on a Plate.
-- To cook on the stove, the Pan must be on a StoveBurner; TOGGLE_ON then TOGGLE_OFF the StoveBurner.
-- Coffee: a clean, empty Mug in the CoffeeMachine, then TOGGLE_ON and TOGGLE_OFF the CoffeeMachine.
-- Washing: PUT the item in the SinkBasin, PICKUP the DishSponge, TOGGLE_ON the Faucet, CLEAN the item,
-  TOGGLE_OFF the Faucet. The Faucet runs only if the SinkBasin holds nothing but dishes and cookware.
-- Containers must be clean to PUT anything in them; Cabinet, Drawer, Fridge and Microwave must be open.
-- Put away: food in the Fridge, silverware in a Drawer, dishes (Bowl, Plate, Mug) in a Cabinet,
-  cookware (Pan, Pot, Kettle) on the CounterTop. Items must be clean before they are put away.
-- The Mirror is cleaned by first SPRAY Mirror with the SprayBottle, then CLEAN Mirror holding the Cloth.
-- The Television is switched with the RemoteControl in hand.
-- In a kitchen, leave the CoffeeMachine, Toaster, StoveBurner and Faucet off, and the Microwave and Fridge closed."""
+@dataclass(frozen=True)
+class Codes:
+    """The settings a template's condition codes test, as AsgardBench's runner sets them."""
 
-FORMAT_TEXT = """Reply with your reasoning in <think> ... </think> (what you see, what you hold, whether the last action
-worked, your plan), then <answer> with:
-THINGS TO REMEMBER: notes for your next step
-SUGGESTED PLAN SEQUENCE: the remaining actions, one per line
-Action: VERB Object
-</answer>
-Only the Action line is executed."""
+    text_only: bool = False
+    feedback: str = "simple"  # none | simple | detailed
+    hand: bool = True
+    common_sense: bool = False
+    previous_image: str = "color"  # none | color | grayscale
+    memory: bool = True
+    plan: bool = True
+    first_action: bool = False
+
+    def value(self, code: str) -> str:
+        """The one-character value of ``code`` (``F`` -> ``s``, ``I`` -> ``1``, ...)."""
+        flags = {
+            "T": self.text_only,
+            "H": self.hand,
+            "C": self.common_sense,
+            "R": self.memory,
+            "S": self.plan,
+            "A": self.first_action,
+        }
+        if code in flags:
+            return "1" if flags[code] else "0"
+        if code == "F":
+            return self.feedback[0]
+        return {"none": "0", "color": "1", "grayscale": "2"}[self.previous_image]
+
+    def holds(self, conditions: Sequence[tuple[str, str]]) -> bool:
+        return all(self.value(code) in _normal(code, allowed) for code, allowed in conditions)
+
+
+def _normal(code: str, allowed: str) -> str:
+    """A flag's values read as AsgardBench reads them: ``1`` is on, anything else off."""
+    if code in _BOOLEAN_CODES:
+        return "".join("1" if v == "1" else "0" for v in allowed)
+    return allowed
+
+
+@dataclass
+class _Line:
+    conditions: tuple[tuple[str, str], ...] | None  # None: ``*``
+    text: str
+
+
+_Element = _Line | tuple[_Line, ...]
+
+
+def _after_bar(line: str) -> str:
+    text = line.split("|", 1)[1]
+    return (text[1:] if text.startswith(" ") else text).replace("\t", "    ")
+
+
+def _condition_line(line: str, where: str) -> _Line:
+    if line.startswith("*"):
+        rest = line[1:]
+        return _Line(None, _after_bar(rest) if "|" in rest else rest.lstrip())
+    if "|" not in line:
+        raise ValueError(f"{where}: a condition line without '|'")
+    head = line.split("|", 1)[0]
+    conditions = tuple((token[0], token[1:]) for token in head.split() if token[0] in _CODES and len(token) >= 2)
+    if not conditions:
+        raise ValueError(f"{where}: no condition code in {line!r}")
+    return _Line(conditions, _after_bar(line))
+
+
+@cache
+def template(name: str) -> tuple[_Element, ...]:
+    """The parsed template file ``name``."""
+    elements: list[_Element] = []
+    group: list[_Line] | None = None
+    current: _Line | None = None
+
+    def close() -> None:
+        nonlocal current
+        if current is not None:
+            (group if group is not None else elements).append(current)
+        current = None
+
+    for number, raw in enumerate((TEMPLATES / name).read_text(encoding="utf-8").split("\n"), start=1):
+        line = raw.rstrip()
+        if not line or line.startswith("##"):
+            continue
+        if line == GROUP_START:
+            close()
+            group = []
+        elif line == GROUP_END:
+            close()
+            if group:
+                elements.append(tuple(group))
+            group = None
+        elif raw[0].isspace():
+            if current is None:
+                raise ValueError(f"{name}:{number}: a continuation line with no line above")
+            current.text += "\n" + (_after_bar(line) if "|" in line else line)
+        else:
+            close()
+            current = _condition_line(line, f"{name}:{number}")
+    close()
+    return tuple(elements)
+
+
+def _render(name: str, codes: Codes, variables: Sequence[tuple[str, str]]) -> str:
+    kept: list[str] = []
+    for element in template(name):
+        if isinstance(element, tuple):
+            chosen = next(
+                (line for line in element if line.conditions is not None and codes.holds(line.conditions)), None
+            )
+            chosen = chosen or next((line for line in element if line.conditions is None), None)
+            if chosen is not None and chosen.text:
+                kept.append(chosen.text)
+        elif element.conditions is None or codes.holds(element.conditions):
+            kept.append(element.text)
+    text = "\n".join(kept)
+    for name_, value in variables:
+        text = text.replace("{" + name_ + "}", value)
+    return text
+
+
+def render_full(codes: Codes, variables: Sequence[tuple[str, str]]) -> str:
+    """The whole rendered prompt, the cache boundary line included."""
+
+    def included(match: re.Match[str]) -> str:
+        name = match.group(1)
+        return _render(name, codes, variables) if (TEMPLATES / name).is_file() else ""
+
+    text = _render(MAIN_TEMPLATE, codes, variables)
+    for _ in range(INCLUDE_DEPTH):
+        expanded = _INCLUDE.sub(included, text)
+        if expanded == text:
+            break
+        text = expanded
+    return text.strip()
+
+
+def split_at_boundary(prompt: str) -> tuple[str, str]:
+    """(the system part, the user part); all user when there is no boundary."""
+    if CACHE_BOUNDARY not in prompt:
+        return "", prompt.strip()
+    static, dynamic = prompt.split(CACHE_BOUNDARY, 1)
+    return static.strip(), dynamic.strip()
 
 
 @dataclass(frozen=True)
 class PromptParts:
     task: str
     objects: list[str]
-    scene: str  # the image guidance (with image markers), the text view, or "" (text-only)
-    history: list[str]  # numbered lines with feedback
+    history: str  # ``history_text``: empty on the first step
     plan: str
     memory: str
-    first_step: bool
 
 
-def render_prompt(parts: PromptParts) -> tuple[Message, Message]:
-    """The prompt as AsgardBench's client sends it: the part that stays the same through an
-    episode (task, objects, actions, rules) as the system message, what changes from step to
-    step (the scene, the notes) and the reply format as the user message."""
-    static = [
-        "You act inside a simulated home. You see it only through the pictures (or the scene text) below.",
-        f"Your task is: {parts.task}",
-        _section("AVAILABLE OBJECTS", ", ".join(parts.objects)),
-        _section("AVAILABLE ACTIONS", ACTIONS_TEXT),
-        _section("WORLD RULES", RULES_TEXT),
-    ]
-    dynamic = [_section("WHAT YOU SEE", parts.scene)] if parts.scene else []
-    notes = [S.HISTORY_HEADER, *(parts.history or ["(none yet)"])]
-    if parts.first_step:
-        notes.append("This is your first action: nothing has been tried yet.")
-    if parts.plan:
-        notes += ["", S.PLAN_HEADER, parts.plan, "(Your own earlier plan: check it against what you see now.)"]
-    if parts.memory:
-        notes += ["", S.MEMORY_HEADER, parts.memory]
-    dynamic += [_section("AGENT NOTES", "\n".join(notes)), _section("REPLY FORMAT", FORMAT_TEXT)]
-    return Message("system", "\n\n".join(static)), Message("user", "\n\n".join(dynamic))
+def image_reference(codes: Codes) -> str:
+    """How the task instructions name the image to look at (``{img_ref}``)."""
+    if codes.previous_image == "grayscale":
+        return "the current (second, color) image"
+    if codes.previous_image != "none":
+        return "the current (second) image"
+    return "the image"
 
 
-def _section(title: str, body: str) -> str:
-    rule = "-" * 60
-    return f"{rule}\nSECTION: {title}\n{rule}\n{body}"
+def render_prompt(parts: PromptParts, codes: Codes, images: int = 0, scene: str = "") -> tuple[Message, ...]:
+    """The prompt as AsgardBench's client sends it: the system part, then the user part with
+    its ``images`` markers after the text. ``scene`` (our text view) follows the user text."""
+    first = codes.first_action
+    variables = (
+        ("task_description", parts.task),
+        ("objects_in_scene", ", ".join(parts.objects)),
+        ("action_history", "" if first else parts.history),
+        ("memories", "" if first else parts.memory),
+        ("suggested_plan_sequence", parts.plan),
+        ("img_ref", image_reference(codes)),
+    )
+    system, user = split_at_boundary(render_full(codes, variables))
+    if scene:
+        user += "\n\n" + scene
+    user += IMAGE_MARKER * images
+    messages = [Message("system", system)] if system else []
+    return (*messages, Message("user", user))
 
 
-def history_line(index: int, action: str, feedback: str, success: bool, message: str) -> str:
-    """AsgardBench's history line: ``0. FIND Mug`` plus ``  Success`` / ``  Failure`` (simple)
-    or ``  Failure: <message>`` with instance names stripped (detailed)."""
-    line = f"{index}. {action}"
-    if feedback == "none":
-        return line
-    if success:
-        return line + S.FEEDBACK_SUCCESS
-    if feedback == "detailed":
-        return line + S.FEEDBACK_DETAILED_FAILURE + S.strip_instances(message)
-    return line + S.FEEDBACK_FAILURE
+def history_text(entries: Sequence[tuple[str, str | None]], feedback: str) -> str:
+    """AsgardBench's history of attempted actions: one line per step but the steps with no
+    Action line (``None None``), numbered from 0 without gaps; ``  Success`` / ``  Failure``
+    (simple) or ``  Failure: <message>`` with instance names stripped (detailed); a newline
+    after the last line."""
+    shown = [(action, error) for action, error in entries if action != S.NO_ACTION]
+    lines = []
+    for index, (action, error) in enumerate(shown):
+        line = f"{index}. {action}"
+        if feedback == "none":
+            lines.append(line)
+        elif error is None:
+            lines.append(line + S.FEEDBACK_SUCCESS)
+        elif feedback == "simple":
+            lines.append(line + S.FEEDBACK_FAILURE)
+        else:
+            lines.append(line + S.FEEDBACK_DETAILED_FAILURE + S.strip_instances(error))
+    return "".join(line + "\n" for line in lines)

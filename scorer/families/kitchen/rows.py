@@ -4,7 +4,8 @@ The row keeps the task (``meta.task``: type, variation, instruction, goals, setu
 step count) and the world it starts in (``meta.world``); ``answer_key`` holds the
 expert's plan (as a model writes it and as PDDL steps), checked by the world and by the
 PDDL validator when the row is made. ``difficulty`` is the task type, so results come
-per task type. ``prompt`` and ``images`` are the first observation of the default mode.
+per task type. ``prompt``, ``messages`` (system and user, as the rollout server sends them) and
+``images`` are the first observation of the default mode.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from data_build.rows import dumps, image_cell, row_features
+from data_build.rows import dumps, image_cell, prompt_columns, row_features
 from scorer.episodes.engine import make_episode
 from scorer.families.kitchen.expert import expert_run
 from scorer.families.kitchen.pddl import domain_pddl, problem_pddl
@@ -63,4 +64,4 @@ def make_row(
     fields = key_fields(task, world, config, split, index, extra_meta)
     observation, _ = make_episode(key_row(fields)).reset()
     images = [image_cell(png) for png in observation.images_png()]
-    return {**fields, "images": images, "prompt": observation.text}
+    return {**fields, "images": images, **prompt_columns(observation)}

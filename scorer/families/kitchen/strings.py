@@ -60,6 +60,9 @@ NO_SUCH_OBJECT = "Object {o} does not exist in this scene."
 NOT_FOUND = "Action content not found"
 INVALID_OBJECT = "Object is not a valid object."
 INVALID_ACTION = "Action is not a valid action."
+INVALID_RESPONSE = "Response from model is in invalid format."  # every invalid-format step's message
+NO_ACTION = "None None"  # the history entry of a reply with no Action line (not shown)
+EMPTY_RESPONSE = "empty_response"  # the action recorded for an empty reply
 # --- Feedback forms and prompt headers (AsgardBench's) -----------------------------
 FEEDBACK_SUCCESS = "  Success"
 FEEDBACK_FAILURE = "  Failure"
@@ -69,7 +72,6 @@ MEMORY_HEADER = "MEMORY FROM PREVIOUS STEP:"
 PLAN_HEADER = "SUGGESTED PLAN SEQUENCE (from your previous response):"
 REMEMBER_MARK = "THINGS TO REMEMBER"
 REMEMBER_FALLBACK = "Things I want to remember"
-PLAN_MARK = "suggested plan sequence"
 # --- Error types and termination names (AsgardBench's) -----------------------------
 UNDOABLE = "Undoable"
 UNPARSABLE = "Unparsable"
@@ -97,7 +99,7 @@ ASGARD_STRINGS: tuple[str, ...] = (
     SLICE_NOT_ON_COUNTER, SLICE_NO_KNIFE, CLEAN_NOT_SPRAYED, CLEAN_NO_CLOTH, CLEAN_FAUCET_OFF,
     CLEAN_NOT_IN_SINK, CLEAN_NO_SPONGE, EMPTY_NOT_VISIBLE, NOT_FILLED, DRINK_NOT_VISIBLE, DRINK_NOT_HELD,
     SPRAY_NOT_VISIBLE, SPRAY_NO_BOTTLE, FIND_SLICED, NO_SUCH_OBJECT, NOT_FOUND, INVALID_OBJECT,
-    INVALID_ACTION, FEEDBACK_SUCCESS, FEEDBACK_FAILURE, FEEDBACK_DETAILED_FAILURE, HISTORY_HEADER,
+    INVALID_ACTION, INVALID_RESPONSE, FEEDBACK_SUCCESS, FEEDBACK_FAILURE, FEEDBACK_DETAILED_FAILURE, HISTORY_HEADER,
     MEMORY_HEADER, PLAN_HEADER, REMEMBER_MARK, REMEMBER_FALLBACK, UNDOABLE, UNPARSABLE,
     INVALID_OBJECT_TYPE, MAX_REPEATS, MAX_FAILURES, MAX_STEPS, HARD_LIMIT,
 )  # fmt: skip

@@ -29,24 +29,28 @@ def row() -> KeyRow:
 
 
 @pytest.mark.parametrize(
-    ("reply", "action", "message"),
+    ("reply", "action", "entry"),
     [
-        ("<answer>Action: pickup Mug</answer>", None, S.NOT_FOUND),  # the verb must be upper case
-        ("<answer>Action: PICKUP Spaceship</answer>", None, S.INVALID_OBJECT),
-        ("<answer>Action: JUMP Mug</answer>", None, S.INVALID_ACTION),
-        ("I would FIND the mug.", None, S.NOT_FOUND),
-        ("Action: FIND Fridge\n<answer>\nAction: FIND Sofa\nAction: FIND Mug\n</answer>", "FIND Mug", ""),
-        ("no answer tag at all. Action: FIND Mug", "FIND Mug", ""),
-        ("<answer>Action: find mug</answer>", None, S.NOT_FOUND),
-        ("<answer>Action: FIND mug</answer>", "FIND Mug", ""),  # the object is matched without case
+        ("<answer>Action: pickup Mug</answer>", None, S.NO_ACTION),  # the verb must be upper case
+        ("<answer>Action: PICKUP Spaceship</answer>", None, "PICKUP Spaceship"),
+        ("<answer>Action: JUMP Mug</answer>", None, "JUMP Mug"),
+        ("<answer>Action: JUMP mug</answer>", None, "JUMP Mug"),  # the known object takes its spelling
+        ("I would FIND the mug.", None, S.NO_ACTION),
+        ("", None, "empty_response "),
+        ("Action: FIND Fridge\n<answer>\nAction: FIND Sofa\nAction: FIND Mug\n</answer>", "FIND Mug", "FIND Mug"),
+        ("no answer tag at all. Action: FIND Mug", "FIND Mug", "FIND Mug"),
+        ("<answer>Action: find mug</answer>", None, S.NO_ACTION),
+        ("<answer>Action: FIND mug</answer>", "FIND Mug", "FIND Mug"),  # the object is matched without case
     ],
 )
-def test_reply_parsing(row: KeyRow, reply: str, action: str | None, message: str) -> None:
+def test_reply_parsing(row: KeyRow, reply: str, action: str | None, entry: str) -> None:
+    """A bad reply fails with AsgardBench's one message and is recorded as it reads it."""
     episode = make_episode(row, {"view": "text"})
     episode.reset()
     info = episode.step(reply).info
-    assert (info["action"], info["message"]) == (action, message)
+    assert (info["action"], info["message"]) == (action, "" if action else S.INVALID_RESPONSE)
     assert info["error_type"] == (S.UNPARSABLE if action is None else None)
+    assert episode.outcome()["actions"] == [entry]
 
 
 def test_a_one_megabyte_reply_is_one_step(row: KeyRow) -> None:
@@ -60,7 +64,9 @@ def test_a_one_megabyte_reply_is_one_step(row: KeyRow) -> None:
 
 
 def test_history_lines_in_each_feedback_form(row: KeyRow) -> None:
-    replies = [answer("FIND Mug"), "nothing", answer("PUT Fridge")]
+    """AsgardBench's history: a reply with no Action line is left out and the lines are
+    numbered without gaps; an invalid one stays as written."""
+    replies = [answer("FIND Mug"), "nothing", answer("JUMP Mug"), answer("PUT Fridge")]
     texts = {}
     for feedback in ("none", "simple", "detailed"):
         episode = make_episode(row, {"view": "text", "feedback": feedback})
@@ -68,10 +74,13 @@ def test_history_lines_in_each_feedback_form(row: KeyRow) -> None:
         for reply in replies:
             observation = episode.step(reply).observation
         texts[feedback] = observation.text
-    assert "0. FIND Mug\n2. PUT Fridge\n" in texts["none"]
-    assert "0. FIND Mug  Success\n2. PUT Fridge  Failure\n" in texts["simple"]
-    assert "0. FIND Mug  Success\n2. PUT Fridge  Failure: No object held.\n" in texts["detailed"]
-    assert "1. None None" not in texts["simple"]  # unparsable steps are left out
+    assert "0. FIND Mug\n1. JUMP Mug\n2. PUT Fridge\n" in texts["none"]
+    assert "0. FIND Mug  Success\n1. JUMP Mug  Failure\n2. PUT Fridge  Failure\n" in texts["simple"]
+    detailed = (
+        f"0. FIND Mug  Success\n1. JUMP Mug  Failure: {S.INVALID_RESPONSE}\n2. PUT Fridge  Failure: No object held.\n"
+    )
+    assert detailed in texts["detailed"]
+    assert "None None" not in texts["simple"]
 
 
 def test_plan_and_memory_come_back_in_the_next_prompt(row: KeyRow) -> None:
@@ -91,13 +100,16 @@ def test_plan_and_memory_come_back_in_the_next_prompt(row: KeyRow) -> None:
 
 
 def test_static_part_is_the_system_message(row: KeyRow) -> None:
-    """AsgardBench's client sends the part that never changes in an episode as the system
-    message and the scene, notes and images as the user message (anchors notes, 2.1)."""
+    """AsgardBench's client sends what comes before the cache boundary (actions, rules,
+    instructions, examples) as the system message and the task, notes and images as the
+    user message, the images after the text (anchors notes, 2.1)."""
     episode = make_episode(row, {})
     first, _ = episode.reset()
     after = episode.step(answer("FIND Mug")).observation
+    later = episode.step(answer("PICKUP Mug")).observation
     assert [m.role for m in first.roles()] == ["system", "user"]
-    assert first.roles()[0] == after.roles()[0]  # the same system message at every step
+    assert after.roles()[0] == later.roles()[0]  # the same system message after the first step
+    assert first.roles()[1].content.endswith("<image>") and after.roles()[1].content.endswith("<image><image>")
     assert "WORLD RULES" in first.roles()[0].content and "<image>" not in first.roles()[0].content
     assert after.roles()[1].content.count("<image>") == 2 and "0. FIND Mug" in after.roles()[1].content
 

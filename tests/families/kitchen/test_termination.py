@@ -10,7 +10,7 @@ from scorer.families.kitchen import termination as T
 
 from .kitchen_rows import generated_row
 
-EXPERT = 10  # soft limit max(15, 15) = 15, hard limit max(20, 20) = 20
+EXPERT = 10  # soft limit max(15, 15) = 15, hard limit max(20, 20) = 20: AsgardBench ends after 16 and 21
 
 
 def answer(action: str) -> str:
@@ -35,7 +35,7 @@ def test_eight_repeats_of_an_action() -> None:
 
 def test_eight_repeats_of_a_pattern() -> None:
     pattern = [answer("FIND Fridge"), answer("FIND Cabinet")]
-    assert ended_at(pattern * 20) == (S.MAX_STEPS, 15)  # the soft limit comes first
+    assert ended_at(pattern * 20) == (S.MAX_REPEATS, 16)  # checked before the soft limit, also due at 16
     assert ended_at(pattern * 20, expert=20) == (S.MAX_REPEATS, 16)
 
 
@@ -46,18 +46,27 @@ def test_ten_failures_in_a_row() -> None:
 
 
 def test_unparsable_replies_count_as_failures_and_repeats() -> None:
-    assert ended_at(["no action"] * 20) == (S.MAX_REPEATS, 8)
+    assert ended_at(["no action"] * 20) == (S.MAX_REPEATS, 8)  # eight "None None" in a row
+    assert ended_at([answer("JUMP Mug"), answer("JUMP Cup")] * 20) == (S.MAX_FAILURES, 10)
+
+
+def test_novelty_reads_the_object_word_of_every_step() -> None:
+    """AsgardBench takes the word after the verb of each history entry: ``None`` for a reply
+    with no Action line and an unknown object as written count as objects."""
+    assert T.novel_objects(["FIND Mug"] * 10 + ["None None"] + ["FIND Mug"] * 9)
+    assert T.novel_objects(["FIND Mug"] * 10 + ["FIND Unicorn"] + ["FIND Mug"] * 9)
+    assert not T.novel_objects(["FIND Mug", "PICKUP Mug"] * 10)
 
 
 def test_soft_limit_without_progress() -> None:
     cycle = [answer("FIND Fridge"), answer("FIND Cabinet"), answer("FIND Drawer")]
-    assert ended_at(cycle * 10) == (S.MAX_STEPS, 15)
+    assert ended_at(cycle * 10) == (S.MAX_STEPS, 16)  # 16 > 15: AsgardBench checks steps > limit
 
 
 def test_extension_on_a_new_object_then_the_hard_limit() -> None:
     cycle = [answer("FIND Fridge"), answer("FIND Cabinet"), answer("FIND Drawer")]
     replies = cycle * 3 + [answer("FIND Toaster")] + cycle * 10  # step 10 touches a new object
-    assert ended_at(replies) == (S.HARD_LIMIT, 20)
+    assert ended_at(replies) == (S.HARD_LIMIT, 21)
 
 
 def test_extension_on_a_subgoal() -> None:
@@ -67,7 +76,7 @@ def test_extension_on_a_subgoal() -> None:
     cycle = [answer("FIND Fridge"), answer("FIND Cabinet"), answer("FIND Drawer")]
     replies = [answer(a) for a in slicing] + cycle * 20
     outcome = replay(row, {}, replies)
-    assert outcome["extensions"] >= 1 and outcome["end"] == S.HARD_LIMIT and outcome["steps"] == 20
+    assert outcome["extensions"] >= 1 and outcome["end"] == S.HARD_LIMIT and outcome["steps"] == 21
 
 
 def test_outcome_names_the_reason_as_asgardbench() -> None:

@@ -1,0 +1,81 @@
+"""Where the kitchen configs do not do what AsgardBench's code does (``docs/fidelity.md``).
+
+Its prompt (every combination of its template codes), its reply reading, its history,
+its step limits and its termination are AsgardBench's own, checked against its code by
+``tests/fidelity/test_asgardbench.py``; what remains is below: what a symbolic world drawn
+by us cannot reproduce of AI2-THOR, one ablation not offered, one setting of ours, and
+how failed steps are counted.
+"""
+
+from __future__ import annotations
+
+from scorer.fidelity import Departure
+
+BOTH = "`kitchen-episodes`, `asgardbench-episodes`"
+
+DEPARTURES: tuple[Departure, ...] = (
+    Departure(
+        section="Prompts and feedback",
+        configs=BOTH,
+        paper="AsgardBench's Text-Only condition (`text_only`) sends no scene at all (AsgardBench, section 4)",
+        ours="besides `view: text_only` (AsgardBench's) and the default `view: image`, the setting `view: text` "
+        "writes the scene out after the user text",
+        restore="`view: text_only` (or the default `view: image`)",
+        test="tests/families/kitchen/test_episode.py::test_views_images_and_text",
+    ),
+    Departure(
+        section="Prompts and feedback",
+        configs=BOTH,
+        paper="the previous image can be sent in grayscale (`previous_image: grayscale`, an ablation of its runner)",
+        ours="the previous image is sent in colour (AsgardBench's default, `images: 2`) or not at all (`images: 1`)",
+        restore="none: the grayscale ablation is not offered (its template text renders, see the test)",
+        test="tests/fidelity/test_asgardbench.py::test_every_combination_of_codes_renders_asgardbenchs_text",
+    ),
+    Departure(
+        section="Episode rules",
+        configs=BOTH,
+        paper="an empty reply is asked again up to 3 times by its client before the runner records the step "
+        "`empty_response` (a failure shown in the history)",
+        ours="an empty reply is the step `empty_response` at once (a logged reply cannot be asked again)",
+        restore="none: replaying a log cannot call the model",
+        test="tests/families/kitchen/test_episode.py::test_reply_parsing",
+    ),
+    Departure(
+        section="Sampling, metrics and charts",
+        configs=BOTH,
+        paper="its engine types an invalid-format step as `Unparsable` when the object names something in the "
+        "scene, and as `Undoable` when it does not or when the reply has no Action line (its generic "
+        "exception path), which its unparsable and undoable ratios count",
+        ours="every invalid-format step counts as unparsable (`unparsable_rate`); the episode itself (message, "
+        "history, termination) is AsgardBench's",
+        restore="none: the counts only; the error type is not part of the episode",
+        test="tests/families/kitchen/test_episode.py::test_reply_parsing",
+    ),
+    Departure(
+        section="Keys and oracles",
+        configs=BOTH,
+        paper="a state or put-away goal is checked on the first object of its type (its goal checker)",
+        ours="on every object of the type (every burner off, every mug clean)",
+        restore="none: the first object of a type is an AI2-THOR ordering our world does not have",
+        test="tests/families/kitchen/test_goals_and_core.py::test_state_goals_hold_for_every_instance_not_only_the_first",
+    ),
+    Departure(
+        section="Views and boards",
+        configs=BOTH,
+        paper="the scene is an AI2-THOR frame (1024 x 1024) with its hand overlay; the previous image is the "
+        "last current frame unchanged",
+        ours="a symbolic home drawn by our renderer (what the agent faces after FIND, the held item in a "
+        "translucent hand); each picture carries a small caption, `before the last action` or `now`",
+        restore="none: AI2-THOR cannot run here",
+        test="tests/families/kitchen/test_views.py::test_pictures_are_captioned_before_and_now",
+    ),
+    Departure(
+        section="Views and boards",
+        configs="`asgardbench-episodes`",
+        paper="objects are placed by AI2-THOR's random spawn with the task's seed",
+        ours="the scene's fixtures and one object of each pickupable type its item cache lists, placed by our "
+        "seeded layout (the task's objects in view); its AVAILABLE OBJECTS are AsgardBench's",
+        restore="none: AI2-THOR cannot run here",
+        test="tests/families/kitchen/test_asgard_import.py::test_scenes_hold_the_types_the_item_cache_lists",
+    ),
+)
