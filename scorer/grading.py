@@ -23,7 +23,7 @@ from typing import Any
 from scorer.dataset import KeyedDataset, KeyRow
 from scorer.executors import Executor, in_process
 from scorer.families import task_kinds
-from scorer.predictions import Prediction
+from scorer.predictions import MAX_REPLY_CHARS, Prediction
 from scorer.report.stats import Metric, mean_stderr
 from scorer.tasks import MISSING, Judgement, Reason, ScoredRow, TaskKind
 from scorer.tasks.base import mean, rate
@@ -203,7 +203,7 @@ def judge_row_paper(row: KeyRow, prediction: Prediction | None) -> Judgement | N
 def _judge(kind: TaskKind, row: KeyRow, prediction: Prediction | None) -> Judgement:
     if prediction is None:
         return MISSING
-    return kind.judge(row, _without_thinking(prediction))
+    return _too_long(prediction) or kind.judge(row, _without_thinking(prediction))
 
 
 def _judge_paper(kind: TaskKind, row: KeyRow, prediction: Prediction | None) -> Judgement | None:
@@ -212,7 +212,18 @@ def _judge_paper(kind: TaskKind, row: KeyRow, prediction: Prediction | None) -> 
         return None
     if prediction is None:
         return MISSING if reading.applies(row) else None
-    return reading.judge(row, prediction)  # the papers' parsers read the raw reply, think block and all
+    # the papers' parsers read the raw reply, think block and all
+    return _too_long(prediction) or reading.judge(row, prediction)
+
+
+def _too_long(prediction: Prediction) -> Judgement | None:
+    """A reply past MAX_REPLY_CHARS is invalid at once: no parser's work grows with a flood."""
+    length = len(prediction.response or "")
+    if length <= MAX_REPLY_CHARS:
+        return None
+    return Judgement(
+        0.0, Reason.INVALID, detail=f"the reply has {length:,} characters; at most {MAX_REPLY_CHARS:,} are read"
+    )
 
 
 def _without_thinking(prediction: Prediction) -> Prediction:

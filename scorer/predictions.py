@@ -32,6 +32,10 @@ LINE_EXPECTED = 'expected {"id": "...", "response": "..."} or {"id": "...", "epi
 UTF8_BOM = b"\xef\xbb\xbf"
 # Ids and excerpts are quoted in messages; a multi-megabyte one would flood the terminal.
 MAX_QUOTED_CHARS = 60
+# The longest reply a reading reads (about 50,000 tokens: room for a long reasoning trace).
+# Past it a question's row is invalid at once and an episode's reply reads as no action, so
+# no parser's work, and no score's time, grows with a flood of text.
+MAX_REPLY_CHARS = 200_000
 
 PROBLEM_KINDS = ("malformed", "duplicate", "unknown_id", "not_selected", "not_utf8")
 # Which line of a repeated id counts: the first (the default), the last, or none (the file is refused).

@@ -7,10 +7,8 @@ from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Any
 
+from scorer.predictions import MAX_REPLY_CHARS  # the scorer reads no more, so the server takes no more
 from scorer.rollout.errors import ApiError
-from scorer.tasks.episode import (
-    MAX_REPLY_CHARS,  # the scorer rejects longer replies, so the server must too
-)
 
 CREATE_SHAPE = '{"id": ROW_ID, "settings": {...}, "model": "name"}'
 STEP_SHAPE = '{"reply": "raw model text"}'

@@ -13,11 +13,10 @@ from typing import Any
 
 from scorer.dataset import KeyRow
 from scorer.episodes.base import PARSER_SETTING, SettingsError
-from scorer.predictions import Prediction
+from scorer.predictions import MAX_REPLY_CHARS, Prediction
 from scorer.report.stats import Metric
 from scorer.tasks.base import Judgement, PaperReading, Reason, ScoredRow, TaskKind, by_truth, macro, mean, rate
 
-MAX_REPLY_CHARS = 200_000
 TEXT_FOR_EPISODE = (
     "an episode row is played, not answered in one text: its line is the log line of the rollout server or "
     '`planarium run`, {"id": ..., "episode": {"settings": {...}, "replies": ["reply 1", ...]}}; got a "response" text'
