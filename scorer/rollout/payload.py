@@ -59,14 +59,14 @@ def json_object(body: bytes, shape: str) -> dict[str, Any]:
     if not body.strip():
         raise _bad(f"the body is empty; expected a JSON object {shape}")
     try:
-        value = json.loads(body.decode("utf-8"), parse_constant=_refuse_constant)
+        value = json.loads(body.decode("utf-8"), parse_constant=_refuse_constant, parse_int=_short_int)
     except UnicodeDecodeError:
         raise _bad(f"the body is not UTF-8; expected a JSON object {shape}") from None
     except json.JSONDecodeError as error:
         raise _bad(
             f"the body is not valid JSON ({error.msg} at column {error.colno}); expected a JSON object {shape}"
         ) from None
-    except ValueError as error:  # NaN / Infinity, from _refuse_constant
+    except ValueError as error:  # NaN / Infinity, from _refuse_constant; a huge number, from _short_int
         raise _bad(f"the body is not strict JSON ({error}); expected a JSON object {shape}") from None
     except RecursionError:
         raise _bad(f"the body is nested too deeply; expected a JSON object {shape}") from None
@@ -95,6 +95,17 @@ def _refuse_unknown(fields: dict[str, Any], known: tuple[str, ...], shape: str) 
 
 def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
+
+
+MAX_INT_DIGITS = 30  # no field takes a number; a seed or a count fits with room to spare
+
+
+def _short_int(text: str) -> int:
+    # Python itself refuses past 4,300 digits, in words about its own internals.
+    digits = len(text.lstrip("-"))
+    if digits > MAX_INT_DIGITS:
+        raise ValueError(f"a number of {digits:,} digits; numbers have at most {MAX_INT_DIGITS}")
+    return int(text)
 
 
 def _bad(message: str) -> ApiError:

@@ -43,6 +43,15 @@ BAD_REQUESTS: list[tuple[str, str, str, Any, int, str]] = [
     ("empty body", "POST", "/episodes", b"", 400, "the body is empty"),
     ("not UTF-8", "POST", "/episodes", b'{"id": "\xff"}', 400, "not UTF-8"),
     ("NaN", "POST", "/episodes", b'{"id": "%s", "settings": {"fail_prob": NaN}}' % ROW.encode(), 400, "NaN"),
+    # Python's own words about its int limit ("sys.set_int_max_str_digits") were the message.
+    (
+        "7,000 digits",
+        "POST",
+        "/episodes",
+        b'{"id": "%s", "settings": {"seed": %s}}' % (ROW.encode(), b"7" * 7000),
+        400,
+        "a number of 7,000 digits; numbers have at most 30",
+    ),
     ("missing id", "POST", "/episodes", {"settings": {}}, 400, 'no "id" field'),
     ("id not a string", "POST", "/episodes", {"id": 3}, 400, '"id" must be a string, got a number'),
     ("unknown id", "POST", "/episodes", {"id": "nope/test/0000"}, 404, "no row 'nope/test/0000'"),
