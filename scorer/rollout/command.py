@@ -12,6 +12,8 @@ from types import FrameType
 
 import click
 
+from scorer.cli_paths import OUTPUT_FILE
+
 DEFAULT_DATA = Path("parquet")
 
 
@@ -61,6 +63,12 @@ DEFAULT_DATA = Path("parquet")
     help="zlib level of the observations' PNG images: 1 encodes fast; 6 (the build's) is 20-35% smaller.",
 )
 @click.option("--access-log", is_flag=True, help="Print one line per request to stderr.")
+@click.option(
+    "--ready-file",
+    type=OUTPUT_FILE,
+    default=None,
+    help="Once the server answers, write its URL to this file (a script waits for the file to appear).",
+)
 def serve(
     data: Path,
     host: str,
@@ -71,6 +79,7 @@ def serve(
     max_reply_bytes: int,
     png_level: int,
     access_log: bool,
+    ready_file: Path | None,
 ) -> None:
     """Run episodes over HTTP + JSON: POST /episodes, POST /episodes/{id}/step, GET|DELETE /episodes/{id}, GET /health.
 
@@ -91,11 +100,16 @@ def serve(
     except OSError as error:
         raise click.ClickException(f"cannot serve on {host}:{port} with log {log}: {error.strerror or error}") from None
     signal.signal(signal.SIGTERM, _exit_on_sigterm)
+    # Said only now: the lazy work of a first open was done before the port opened (warm_up).
     click.echo(
-        f"serving {server.service.n_episode_rows} episode rows at {server.url}; "
+        f"ready: serving {server.service.n_episode_rows} episode rows at {server.url}; "
         f"logging ended episodes to {log}; Ctrl-C to stop",
         err=True,
     )
+    if ready_file is not None:
+        from scorer.atomic import write_text
+
+        write_text(ready_file, server.url + "\n")
     try:
         server.wait()
     except KeyboardInterrupt:

@@ -86,9 +86,12 @@ class RolloutHandler(BaseHTTPRequestHandler):
             raise ApiError(
                 HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"the body has {length} bytes; at most {limit} are accepted"
             )
-        body = self._read_exactly(length)
+        with self.server.reading_body(self.connection):
+            body = self._read_exactly(length)
         if len(body) < length:
             self.close_connection = True
+            if self.server.stopping:
+                raise ApiError(HTTPStatus.SERVICE_UNAVAILABLE, "the server is shutting down")
             raise ApiError(
                 HTTPStatus.BAD_REQUEST, f"the body ended after {len(body)} of {length} bytes (Content-Length)"
             )

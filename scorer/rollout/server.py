@@ -17,7 +17,7 @@ import socket
 import sys
 import threading
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from http.server import ThreadingHTTPServer
 from pathlib import Path
 
@@ -65,6 +65,7 @@ class RolloutServer(ThreadingHTTPServer):
         self._stopped = False
         self._requests = 0
         self._idle = threading.Condition()
+        self._body_reads: set[socket.socket] = set()  # connections waiting for the rest of a body
 
     @property
     def url(self) -> str:
@@ -94,6 +95,27 @@ class RolloutServer(ThreadingHTTPServer):
                 self._requests -= 1
                 self._idle.notify_all()
 
+    @contextmanager
+    def reading_body(self, connection: socket.socket) -> Iterator[None]:
+        """While a request's body arrives: shutdown cuts the wait short (a client that stalls
+        mid-body must not hold a stop for the whole body timeout)."""
+        with self._idle:
+            if self.stopping:
+                with suppress(OSError):
+                    connection.shutdown(socket.SHUT_RD)
+            self._body_reads.add(connection)
+        try:
+            yield
+        finally:
+            with self._idle:
+                self._body_reads.discard(connection)
+
+    def _cut_body_reads(self) -> None:
+        with self._idle:
+            for connection in self._body_reads:
+                with suppress(OSError):  # already closed by its client
+                    connection.shutdown(socket.SHUT_RD)  # the read returns at once, with what came
+
     def shutdown(self, end: str = "abandoned", grace_s: float = SHUTDOWN_GRACE_S) -> None:
         """Stop accepting, let requests in flight finish, log the episodes still running with
         ``end`` (abandoned, or interrupted by a signal), close the log. Safe to call twice."""
@@ -101,6 +123,7 @@ class RolloutServer(ThreadingHTTPServer):
             return
         self._stopped = True
         self.stopping = True  # requests on open keep-alive connections now get 503
+        self._cut_body_reads()
         self._sweeper.stop()
         if self._thread.is_alive():
             super().shutdown()
@@ -166,6 +189,7 @@ def serve_rows(
     episode_log = EpisodeLog(log)
     try:
         service = EpisodeService(rows, episode_log, max_episodes, timeout_s, max_reply_bytes, png_level)
+        service.warm_up()  # before the port opens: no client waits on a first open's lazy work
         return RolloutServer(host, port, service, access_log, body_timeout_s).start()
     except BaseException:
         episode_log.close()  # e.g. the port is taken

@@ -20,7 +20,7 @@ from scorer.dataset import KeyRow
 from scorer.episodes.base import SettingsError
 from scorer.episodes.engine import make_episode, step_on_reply
 from scorer.render.png import SERVE_LEVEL
-from scorer.rollout.catalog import count_episode_rows
+from scorer.rollout.catalog import EPISODE_TASK, count_episode_rows
 from scorer.rollout.errors import ApiError
 from scorer.rollout.finished import FinishedEpisodes
 from scorer.rollout.log import EpisodeLog, log_record
@@ -52,6 +52,28 @@ class EpisodeService:
         self.max_reply_bytes = max_reply_bytes
         self.png_level = png_level  # observations' images: cheaper to encode than the build's (scorer.render.png)
         self.n_episode_rows = count_episode_rows(rows)
+
+    def warm_up(self) -> int:
+        """Open (and drop, unlogged) one episode per config and mode before the server listens:
+        the imports, parsed tasks and drawing caches a first open would build are then built,
+        so a cold burst of opens is answered at once. Returns how many were opened."""
+        from scorer.families import family_of
+
+        first_rows: dict[str, KeyRow] = {}
+        for row in self.rows.values():
+            if row.task == EPISODE_TASK:
+                first_rows.setdefault(row.config, row)
+        opened = 0
+        for row in first_rows.values():
+            for mode in family_of(row.domain).modes:
+                try:
+                    episode = make_episode(row, {"mode": mode.name})
+                except SettingsError:
+                    continue  # a mode this row does not play
+                observation, _ = episode.reset()
+                observation.to_json(self.png_level)
+                opened += 1
+        return opened
 
     def open(self, row_id: str, settings: dict[str, Any], model: str | None) -> dict[str, Any]:
         self.registry.check_room()  # early, to skip building an episode; add() checks again under its lock
