@@ -183,7 +183,10 @@ def imported_row(
     except PDDLError as error:
         raise ImportError_(f"{kind}/{source.split} record {source.position}: cannot ground its PDDL: {error}") from None
     converted = convert(kind, record, task, domain_pddl, graphs)
-    key = with_vocabulary(kind, task, {**converted.key, "source_answer": converted.source_answer})
+    kept = {"source_answer": converted.source_answer, "source_key": record["answer"]}
+    if kind == "just":  # the plan as ACPBench Hard's evaluator takes it from the question text
+        kept["source_plan"] = record["question"][19:-147].replace(") (", ")######(").split("######")
+    key = with_vocabulary(kind, task, {**converted.key, **kept})
     prompt = f"{record['context'].strip()} {record['question'].strip()} {acp_kind(kind).instruction}"
     meta = {
         "acp_task": kind,

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from scorer.families.base import Family
 from scorer.families.classical import CLASSICAL_DOMAINS
+from scorer.families.classical.departures import DEPARTURES
 
 if TYPE_CHECKING:
     from data_build.spec import ConfigSpec
@@ -26,4 +27,5 @@ FAMILY = Family(
     configs=_configs,
     importers={"acpbench-hard": "scorer.families.classical.acpbench_import:acpbench_hard_import"},
     importer_help={"acpbench-hard": "ACPBench Hard's own questions as config acpbench-hard."},
+    departures=DEPARTURES,
 )

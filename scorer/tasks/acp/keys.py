@@ -33,7 +33,10 @@ nexta       ``applicable``; ``yes``: actions that decrease h*; ``no``: actions
 ==========  ===================================================================
 
 Imported keys (a paper's own questions) may add ``source_answer``: the gold
-answer of the source dataset, which the gold reference uses.
+answer of the source dataset, which the gold reference uses; ``source_key``: the
+source's answer field as it is (the key ACPBench Hard's evaluator reads, which the
+paper's reading uses); and for just ``source_plan``: the plan as that evaluator cuts it
+out of the question text.
 """
 
 from __future__ import annotations

@@ -1,26 +1,31 @@
 """ACPBench Hard's own reading of an answer: its parser (``paper_parse.py``) and its
-evaluator's rules, kind by kind, against our key (the paper's planner calls are our
-oracle's; the two agree wherever both decide).
+evaluators' rules (``src/evaluators``), kind by kind, against the source's own key where
+the row has one (an imported row's ``source_key``: the answer field of ACPBench Hard's
+record, disputed or not), else against ours written in the source's form. Where an
+evaluator asks its planner, our oracle answers (``paper_planner.py``).
 
-The evaluator's rules, as its released code applies them (``src/evaluators``):
+The rules, as the released code applies them:
 
-- app: the set of parsed actions, each with its inner spaces collapsed and lower-cased,
-  equals the set of applicable actions. Every parenthesised group of the reply counts.
-- prog: one or two parsed lists (the second, when absent, is empty); both sets equal.
-- reach: with no unreachable proposition, only "None" is right; otherwise "None" is
-  wrong (the planner is handed the goal "none" and fails), a stored or proven
-  unreachable proposition is right, and so is a static fact that is false now (the
-  planner proves it unreachable); a static fact that holds is wrong. A name that is not
-  an atom of the task is wrong (the planner fails on it).
-- areach: likewise for actions; an action that is not one of the task's is wrong.
+- app: the parsed actions, each with its inner spaces collapsed, lower-cased, as a set,
+  equal the key's (lower-cased). Every parenthesised group of the reply counts.
+- prog: one or two parsed lists (a missing second one is empty); both sets equal.
+- reach: with an empty key (nothing unreachable), only "None" is right; otherwise an
+  atom of the key is right and the planner decides any other: a false static fact can
+  never hold (right), a true one or a reachable atom is wrong, a name that is not an atom
+  of the task (and "None") fails the planner call (wrong).
+- areach: likewise for actions, compared with the key as written; a text that is not an
+  action of the task has no preconditions (wrong); one whose static precondition is
+  false is unreachable (right).
 - val: the parsed digits equal the index as text ("03" is not 3); "None" is no index.
-- just: a non-empty list, shorter than the given plan, a subsequence of it compared
-  case-sensitively with the plan as the PDDL spells it (a lower-cased reply to a plan
-  of upper-case actions never matches), and a plan (every step applicable, the goal
-  reached). The "simplified plan:" form is lower-cased first.
-- land: "None" is right iff there is no non-trivial landmark; a landmark is right; any
-  other name is wrong.
-- nexta: an action that decreases the distance to the goal.
+- just: a non-empty list, shorter than the plan the question gives (cut out of the
+  question text, as the evaluator does; our rows: the plan as the PDDL spells it), a
+  subsequence of it compared case-sensitively, and a plan. The "simplified plan:" form is
+  lower-cased first.
+- land: "None" is right iff the key has no landmark; a landmark of the key is right; any
+  other name is wrong (no planner: the source asked only where every atom is classified;
+  our own rows, whose keys may not classify every atom, ask our oracle for the rest).
+- nexta: an action the key says decreases h* is right; one it says does not, or one not
+  in its undecided list, is wrong; the planner decides the undecided ones.
 """
 
 from __future__ import annotations
@@ -31,11 +36,12 @@ from functools import lru_cache
 from typing import Any
 
 from scorer.dataset import KeyRow
-from scorer.pddl import PDDLError, normalize_name, validate_plan
+from scorer.pddl import PDDLError, normalize_name
 from scorer.predictions import Prediction
 from scorer.tasks.base import NOT_A_RESPONSE, Judgement, Reason
 
-from .judge import Case, judge_areach, judge_land, judge_nexta, judge_reach, static_fact_judgement
+from . import paper_planner
+from .judge import Case, judge_land
 from .paper_parse import PaperAnswer, paper_answer
 from .parse import ParsedAnswer
 from .question_kinds import acp_kind
@@ -59,7 +65,9 @@ def judge_paper(row: KeyRow, prediction: Prediction) -> Judgement:
         return Judgement(0.0, Reason.UNDECIDED, None, f"undecided: the row's PDDL could not be used: {error}")
 
 
-def _verdict(right: bool, parsed: Any, detail: str) -> Judgement:
+def _verdict(right: bool | None, parsed: Any, detail: str) -> Judgement:
+    if right is None:
+        return Judgement(0.0, Reason.UNDECIDED, parsed, f"undecided: the planner hit its bound ({detail})")
     return Judgement(1.0, Reason.CORRECT, parsed, detail) if right else Judgement(0.0, Reason.WRONG, parsed, detail)
 
 
@@ -68,73 +76,121 @@ def _fixed(action: str) -> str:
     return "(" + " ".join(word.strip() for word in action[1:-1].split(" ") if word) + ")"
 
 
-def _lower_set(actions: list[str]) -> set[str]:
-    return {_fixed(action).lower() for action in actions}
+def _cleaned(actions: list[str]) -> list[str]:
+    """The evaluator's cleanup_answer of a list of actions."""
+    cleaned: list[str] = []
+    for action in actions:
+        text = action if action.startswith("(") else action[action.index("(") :] if "(" in action else ""
+        if not text.endswith(")"):
+            text = text[: text.rfind(")") + 1] if ")" in text else ""
+        text = text.lower().replace(")\n(", ")######(").replace("),(", ")######(").replace(") (", ")######(")
+        cleaned += text.split("######")
+    return cleaned
 
 
-def _key_set(names: list[str]) -> set[str]:
-    return {normalize_name(name) for name in names}
+def _lowered(names: list[str]) -> list[str]:
+    return [name.lower() for name in names]
+
+
+# -- the source's key, or ours in its form ---------------------------------------------------
+
+UNSTORED = "(no stored example)"  # stands for "some answer exists" when our key stores none
+
+
+def source_key(row: KeyRow) -> Any:
+    """The key ACPBench Hard's evaluator reads: an imported row's source answer field as it
+    is, else ours in the same form."""
+    key = row.answer_key
+    if "source_key" in key:
+        return key["source_key"]
+    kind = acp_kind(row.meta["acp_task"]).name
+    if kind == "app":
+        return key["applicable"]
+    if kind == "prog":
+        return {"pos": key["pos"], "neg": key["neg"]}
+    if kind == "reach":
+        return [] if key["none_correct"] else [n[1:-1] for n in key["unreachable"]] or [UNSTORED[1:-1]]
+    if kind == "areach":
+        return [] if key["none_correct"] else key["unreachable"] or [UNSTORED]
+    if kind == "val":
+        return -1 if key["index"] is None else key["index"]
+    if kind == "land":
+        return {"yes": key["landmarks"], "no": key.get("non_landmarks", [])}
+    if kind == "nexta":
+        decided = _normal(key["yes"]) | _normal(key["no"])
+        maybe = [] if key["complete"] else [a for a in key["applicable"] if normalize_name(a) not in decided]
+        return {"yes": key["yes"], "no": key["no"], "maybe": maybe, "opt": key["opt"]}
+    return None
+
+
+def _normal(names: list[str]) -> set[str]:
+    return {normalize_name(n) for n in names}
+
+
+def _planner_text(row: KeyRow) -> tuple[str, str]:
+    return row.domain_pddl, row.problem_pddl
+
+
+# -- the evaluators ----------------------------------------------------------------------------
 
 
 def _app(row: KeyRow, answer: PaperAnswer) -> Judgement:
-    answered = _lower_set(_strings(answer))
-    right = answered == _key_set(row.answer_key["applicable"])
-    return _verdict(right, sorted(answered), "the set of applicable actions" if right else "not the set")
+    answered = _cleaned([_fixed(a) for a in _strings(answer)])
+    right = set(_lowered(source_key(row))) == set(answered)
+    return _verdict(right, sorted(set(answered)), "the set of applicable actions" if right else "not the set")
 
 
 def _prog(row: KeyRow, answer: PaperAnswer) -> Judgement:
     lists = [_strings(part) for part in answer] if isinstance(answer, list) else []
     if not 1 <= len(lists) <= 2:
         return _verdict(False, None, f"{len(lists)} lists, not one or two")
-    positive, negative = _lower_set(lists[0]), _lower_set(lists[1]) if len(lists) == 2 else set()
-    key = row.answer_key
-    right = positive == _key_set(key["pos"]) and negative == _key_set(key["neg"])
+    positive, negative = _cleaned(lists[0]), _cleaned(lists[1]) if len(lists) == 2 else []
+    key = source_key(row)
+    right = set(_lowered(key["pos"])) == set(positive) and set(_lowered(key["neg"])) == set(negative)
     return _verdict(right, [sorted(positive), sorted(negative)], "both effect sets" if right else "the sets differ")
 
 
-def _single(
-    judge: Callable[[Case], Judgement], static_facts: bool = False
-) -> Callable[[KeyRow, PaperAnswer], Judgement]:
-    """reach, areach, land, nexta: None and names outside the task as the evaluator
-    treats them, every other name by our judge of the kind (the same rule)."""
+def _reach(row: KeyRow, answer: PaperAnswer) -> Judgement:
+    key = [f"({x.strip().lower()})" for x in source_key(row)]
+    text = str(answer).strip().lower()
+    if not key:
+        return _verdict(text == "none", text, "nothing is unreachable: only None is right")
+    if text in key:
+        return _verdict(True, text, "an unreachable proposition of the key")
+    unreachable = paper_planner.atom_unreachable(*_planner_text(row), text)
+    return _verdict(unreachable, text, "the planner: unreachable" if unreachable else "the planner: not unreachable")
 
-    def rule(row: KeyRow, answer: PaperAnswer) -> Judgement:
-        text = str(answer).strip().lower()
-        key = row.answer_key
-        if text == "none":  # right only where the key has no answer; the planner fails on the goal "none"
-            return _verdict(key.get("none_correct", False), "None", "None")
-        case = _case(row, ParsedAnswer("act", names=(text,)))
-        if static_facts and not key.get("none_correct", False):
-            static = static_fact_judgement(case, text)
-            if static is not None:
-                return static
-        judged = judge(case)
-        if judged.reason is Reason.INVALID:  # the evaluator's planner or grounder fails on it: wrong
-            return Judgement(0.0, Reason.WRONG, text, f"not one of the task's: {judged.detail}")
-        return judged
 
-    return rule
+def _areach(row: KeyRow, answer: PaperAnswer) -> Judgement:
+    key = source_key(row)
+    text = str(answer).strip().lower()
+    if not key:
+        return _verdict(text == "none", text, "every action can become applicable: only None is right")
+    if text in key:
+        return _verdict(True, text, "an unreachable action of the key")
+    unreachable = paper_planner.action_unreachable(*_planner_text(row), text)
+    return _verdict(unreachable, text, "the planner: unreachable" if unreachable else "the planner: not unreachable")
 
 
 def _val(row: KeyRow, answer: PaperAnswer) -> Judgement:
-    expected = row.answer_key["index"]
+    index = int(source_key(row))
+    expected = "None" if index == -1 else str(index)
     text = str(answer).strip().lower()
-    right = expected is not None and str(expected) == text
-    return _verdict(right, text, f"the index is {expected}")
+    return _verdict(expected.lower() == text, text, f"the index is {expected}")
 
 
 def _just(row: KeyRow, answer: PaperAnswer) -> Judgement:
     actions = [_fixed(a) for a in _strings(answer)]
     if not actions:
         return _verdict(False, actions, "an empty plan")
-    plan = [_as_spelled(row, name) for name in row.answer_key["plan"]]
+    key = row.answer_key
+    plan = key["source_plan"] if "source_plan" in key else [_as_spelled(row, name) for name in key["plan"]]
     if len(plan) <= len(actions):
         return _verdict(False, actions, "not shorter than the given plan")
     if not _is_subsequence(actions, plan):
         return _verdict(False, actions, "not a subsequence of the given plan (compared case-sensitively)")
-    task = Case(row, row.answer_key, _vocabulary(row), ParsedAnswer("action_list")).task
-    checked = validate_plan(task, [normalize_name(a) for a in actions], start=task.init)
-    return _verdict(checked.valid, actions, "still a plan" if checked.valid else f"not a plan: {checked.message}")
+    valid = paper_planner.is_plan(*_planner_text(row), actions)
+    return _verdict(valid, actions, "still a plan" if valid else "not a plan")
 
 
 def _is_subsequence(short: list[str], long: list[str]) -> bool:
@@ -156,25 +212,53 @@ def _spellings(domain_pddl: str, problem_pddl: str) -> dict[str, str]:
     return spelling
 
 
+def _land(row: KeyRow, answer: PaperAnswer) -> Judgement:
+    yes = _lowered(source_key(row)["yes"])
+    text = str(answer).strip().lower()
+    if "(dummy val1)" in yes:
+        return _verdict(False, text, "the key is a dummy (the evaluator scores 0)")
+    if text in yes:
+        return _verdict(True, text, "a landmark of the key")
+    if text == "none":
+        return _verdict(not yes, text, "None: right iff the key has no landmark")
+    key = row.answer_key
+    if "source_key" not in key and not key.get("complete", True):  # our own key may not classify it
+        judged = judge_land(_case(row, ParsedAnswer("act", names=(text,))))
+        if judged.reason is Reason.INVALID:
+            return Judgement(0.0, Reason.WRONG, text, f"not one of the task's: {judged.detail}")
+        return judged
+    return _verdict(False, text, "not a landmark of the key")
+
+
+def _nexta(row: KeyRow, answer: PaperAnswer) -> Judgement:
+    key = source_key(row)
+    text = str(answer).strip().lower()
+    if text in _lowered(key["yes"]):
+        return _verdict(True, text, "it decreases the distance to the goal")
+    if text in _lowered(key["no"]):
+        return _verdict(False, text, "applicable, not towards the goal")
+    if text not in _lowered(key["maybe"]):
+        return _verdict(False, text, "not applicable (in no list of the key)")
+    opt = key.get("opt")
+    closer = paper_planner.on_optimal_plan(*_planner_text(row), text, None if opt is None else int(opt))
+    return _verdict(closer, text, "the planner: one step closer" if closer else "the planner: not closer")
+
+
 def _strings(answer: Any) -> list[str]:
     return [item for item in answer if isinstance(item, str)] if isinstance(answer, list) else []
 
 
 def _case(row: KeyRow, answer: ParsedAnswer) -> Case:
-    return Case(row, row.answer_key, _vocabulary(row), answer)
-
-
-def _vocabulary(row: KeyRow) -> Vocabulary:
-    return Vocabulary.from_json(row.answer_key["vocabulary"])
+    return Case(row, row.answer_key, Vocabulary.from_json(row.answer_key["vocabulary"]), answer)
 
 
 _RULES: dict[str, Callable[[KeyRow, PaperAnswer], Judgement]] = {
     "app": _app,
     "prog": _prog,
-    "reach": _single(judge_reach, static_facts=True),
-    "areach": _single(judge_areach),
+    "reach": _reach,
+    "areach": _areach,
     "val": _val,
     "just": _just,
-    "land": _single(judge_land),
-    "nexta": _single(judge_nexta),
+    "land": _land,
+    "nexta": _nexta,
 }
