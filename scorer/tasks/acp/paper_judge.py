@@ -25,7 +25,9 @@ The rules, as the released code applies them:
   other name is wrong (no planner: the source asked only where every atom is classified;
   our own rows, whose keys may not classify every atom, ask our oracle for the rest).
 - nexta: an action the key says decreases h* is right; one it says does not, or one not
-  in its undecided list, is wrong; the planner decides the undecided ones.
+  in its undecided list, is wrong; the planner decides the undecided ones (our stand-in
+  first gives an action the verdict of one of the key's that it mirrors by swapping two
+  interchangeable objects).
 """
 
 from __future__ import annotations
@@ -240,7 +242,9 @@ def _nexta(row: KeyRow, answer: PaperAnswer) -> Judgement:
     if text not in _lowered(key["maybe"]):
         return _verdict(False, text, "not applicable (in no list of the key)")
     opt = key.get("opt")
-    closer = paper_planner.on_optimal_plan(*_planner_text(row), text, None if opt is None else int(opt))
+    closer = paper_planner.on_optimal_plan(
+        *_planner_text(row), text, None if opt is None else int(opt), key["yes"], key["no"]
+    )
     return _verdict(closer, text, "the planner: one step closer" if closer else "the planner: not closer")
 
 
