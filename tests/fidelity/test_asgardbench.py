@@ -12,8 +12,9 @@ episode loop (``../shared/external/reference-code/asgardbench/``, loaded unchang
 * **Episodes**: its runner's own loop (``ModelTester.test_plan``: prompts, history, step
   limits, termination) plays sequences of replies on our world, as its client sends them
   (``split_prompt_for_caching``: the system part, then the user text and the images, the
-  previous one first); our rollout episode plays the same replies. Every prompt (roles,
-  text, images in order), the end reason and the step count agree.
+  previous one first, made as its runner makes them: the last frame copied, or turned
+  grayscale); our rollout episode plays the same replies. Every prompt (roles, text, the
+  images' pixels in order), the end reason and the step count agree.
 
 AsgardBench's ``Utils/config_utils.py``, ``utils.py``, ``constants.py`` and its
 simulator are not among the reference files: the stand-ins below give the field names and
@@ -25,7 +26,10 @@ it).
 
 from __future__ import annotations
 
+import base64
 import gzip
+import hashlib
+import io
 import itertools
 import json
 import os
@@ -41,6 +45,7 @@ from enum import Enum, StrEnum
 from pathlib import Path
 from typing import Any, ClassVar
 
+import PIL.Image
 import pytest
 
 from scorer.dataset import KeyRow
@@ -52,7 +57,8 @@ from scorer.families.kitchen.goals import all_reached
 from scorer.families.kitchen.parse import read_action, read_memory, read_plan
 from scorer.families.kitchen.prompt import CACHE_BOUNDARY, Codes, image_reference, render_full
 from scorer.families.kitchen.rules import VERBS, Shortcuts, act
-from scorer.families.kitchen.view_ego import EgoKey
+from scorer.families.kitchen.view_ego import EgoKey, ego_png
+from scorer.render.png import SERVE_LEVEL
 from tests.families.kitchen.kitchen_rows import generated_row
 
 from .reference import REFERENCE, lift, load_module, reference_path
@@ -349,19 +355,32 @@ def test_replies_are_read_as_asgardbench_reads_them(asgard: types.SimpleNamespac
 
 # --- episodes -----------------------------------------------------------------------------
 class _Picture:
-    """What the stand-in environment returns as its camera image: the world it shows."""
+    """What the stand-in environment returns as its camera image: our picture of the world
+    (with the hand when the runner's hand transparency is not 0)."""
 
-    def __init__(self, state: str) -> None:
-        self.state = state
+    def __init__(self, state: str, hand: bool) -> None:
+        self.png = ego_png(EgoKey(state, hand), SERVE_LEVEL)
 
     def save(self, path: str) -> None:
-        Path(path).write_text(self.state, encoding="utf-8")
+        Path(path).write_bytes(self.png)
+
+
+_PIXELS: dict[str, str] = {}
+
+
+def pixels(png: bytes) -> str:
+    """A digest of an image's RGB pixels (the same pixels, however the PNG was encoded)."""
+    key = hashlib.sha256(png).hexdigest()
+    if key not in _PIXELS:
+        _PIXELS[key] = hashlib.sha256(PIL.Image.open(io.BytesIO(png)).convert("RGB").tobytes()).hexdigest()
+    return _PIXELS[key]
 
 
 class _Scenario:
     """Our world in place of AI2-THOR, with the engine's fields the runner reads."""
 
-    def __init__(self, row: KeyRow, save_dir: str) -> None:
+    def __init__(self, row: KeyRow, save_dir: str, hand: bool) -> None:
+        self.hand = hand
         self.world = row_world(row)
         self.task = row_task(row)
         self.save_dir = save_dir
@@ -374,12 +393,17 @@ class _Scenario:
         return all_reached(self.world, self.task.goals)
 
     def picture(self) -> _Picture:
-        return _Picture(json.dumps(self.world.to_json(), sort_keys=True))
+        return _Picture(json.dumps(self.world.to_json(), sort_keys=True), self.hand)
 
     def do(self, action: Action, kind: str | None) -> None:
         self.step_error = None
         if action.name not in VERBS or kind is None:
-            self.step_error = types.SimpleNamespace(error_msg=S.INVALID_RESPONSE)
+            # its engine first refuses a type whose every object fulfils a goal, then the reply
+            things = self.world.of_kind(kind) if kind else []
+            used = bool(things) and all(self.world.in_use(t) for t in things)
+            self.step_error = types.SimpleNamespace(
+                error_msg=S.ALL_IN_USE.format(t=kind) if used else S.INVALID_RESPONSE
+            )
             return
         result = act(self.world, action.name, kind, Shortcuts())
         if result.subgoal:
@@ -390,7 +414,7 @@ class _Scenario:
 
 class _Player:
     def __init__(self, test_plan: Any, plan_type: Any, config: Any, save_directory: str, initial_pose: Any) -> None:
-        self.scenario = _Scenario(test_plan.row, save_directory)
+        self.scenario = _Scenario(test_plan.row, save_directory, config.hand_transparency != 0)
         self.plan = types.SimpleNamespace(name=test_plan.name, steps=[], task_failed=False)
 
     def start(self) -> _Picture:
@@ -419,7 +443,7 @@ class _Model:
     def get_response(self, current: str | None, previous: str | None, prompt: str) -> str:
         system, user = self.split(prompt)
         messages = ([("system", system)] if system else []) + [("user", user)]
-        shown = [Path(p).read_text(encoding="utf-8") for p in (previous, current) if p is not None]
+        shown = [pixels(Path(p).read_bytes()) for p in (previous, current) if p is not None]
         self.sent.append((messages, shown))
         reply = next(self.replies)
         if reply == "":
@@ -447,7 +471,7 @@ def runner(asgard: types.SimpleNamespace) -> types.SimpleNamespace:
         "time": time,
         "Any": Any,
         "List": list,
-        "Image": None,
+        "Image": PIL.Image,
         "Prompts": asgard.prompts,
         "PromptParams": asgard.prompts.PromptParams,
         "render_prompt": asgard.prompts.render_prompt,
@@ -502,7 +526,9 @@ def play_theirs(
         feedback_type=FeedbackType(settings.get("feedback", "simple")),
         hand_transparency=60 if image and settings.get("hand", True) else 0,
         include_common_sense=settings.get("common_sense", False),
-        previous_image=PreviousImageType.COLOR if image and settings.get("images", 2) == 2 else PreviousImageType.NONE,
+        previous_image=PreviousImageType(settings.get("previous_image", "color"))
+        if image and settings.get("images", 2) == 2
+        else PreviousImageType.NONE,
         use_memory=settings.get("memory", True),
         full_steps=settings.get("plan", True),
     )
@@ -549,7 +575,7 @@ def play_ours(row: KeyRow, settings: dict[str, Any], replies: list[str]) -> Play
         text = user.replace("<image>", "")
         assert user == text + "<image>" * user.count("<image>"), "the images come after the text"
         messages[-1] = (role, text)
-        sent.append((messages, [key.state for key in observation.image_keys if isinstance(key, EgoKey)]))
+        sent.append((messages, [pixels(png) for png in observation.images_png(SERVE_LEVEL)]))
         result = episode.step(reply)
         observation = result.observation
         if episode.done:
@@ -592,6 +618,7 @@ SETTINGS: list[dict[str, Any]] = [
     {"feedback": "none"},
     {"feedback": "detailed"},
     {"images": 1, "hand": False},
+    {"previous_image": "grayscale", "feedback": "none"},
     {"view": "text_only", "feedback": "detailed"},
     {"plan": False, "memory": False},
     {"common_sense": True, "feedback": "detailed"},
@@ -670,3 +697,36 @@ def test_asgardbench_tasks_play_as_its_runner_plays_them(
 ) -> None:
     played, agreed, problems, _ = agreement(runner, asgard, asgardbench_rows(), tmp_path)
     assert played >= 200 and not problems, f"{agreed} of {played} agree; {problems[:5]}"
+
+
+def test_rows_and_the_server_send_asgardbenchs_first_prompt(
+    runner: types.SimpleNamespace, asgard: types.SimpleNamespace, tmp_path: Path
+) -> None:
+    """A built row's ``messages`` column and the rollout server's first observation, turned
+    into chat messages by our client, are AsgardBench's first prompt as its client sends it:
+    a system message, then one user message of the text followed by the image."""
+    from agents.messages import chat_messages
+    from scorer.families.kitchen.rows import make_row
+
+    for number, row in enumerate(generated_rows()):
+        built = make_row(row_task(row), row_world(row), "kitchen-episodes", "test", 0)
+        folder = tmp_path / f"row{number}"
+        folder.mkdir()
+        replies = [answer("FIND Mug")] + ["no action"] * 30
+        theirs = play_theirs(runner, asgard, row, {}, replies, folder, row_world(row).available_types())
+        messages, shown = theirs.prompts[0]
+        (_, system), (_, user) = messages
+        assert built["messages"] == [
+            {"role": "system", "content": system},
+            {"role": "user", "content": user + "<image>" * len(shown)},
+        ]
+        served = make_episode(row, {"mode": "kitchen"}).reset()[0].to_json(SERVE_LEVEL)
+        assert served["messages"] == built["messages"]
+        chat = chat_messages(served)
+        assert [message["role"] for message in chat] == ["system", "user"] and chat[0]["content"] == system
+        parts = chat[1]["content"]
+        assert parts[0] == {"type": "text", "text": user} and [p["type"] for p in parts[1:]] == ["image_url"] * len(
+            shown
+        )
+        sent = [pixels(base64.b64decode(p["image_url"]["url"].split(",", 1)[1])) for p in parts[1:]]
+        assert sent == shown

@@ -3,8 +3,8 @@
 Its prompt (every combination of its template codes), its reply reading, its history,
 its step limits and its termination are AsgardBench's own, checked against its code by
 ``tests/fidelity/test_asgardbench.py``; what remains is below: what a symbolic world drawn
-by us cannot reproduce of AI2-THOR, one ablation not offered, one setting of ours, and
-how failed steps are counted.
+by us cannot reproduce of AI2-THOR, one setting of ours, an empty reply, and how failed
+steps are counted.
 """
 
 from __future__ import annotations
@@ -22,14 +22,6 @@ DEPARTURES: tuple[Departure, ...] = (
         "writes the scene out after the user text",
         restore="`view: text_only` (or the default `view: image`)",
         test="tests/families/kitchen/test_episode.py::test_views_images_and_text",
-    ),
-    Departure(
-        section="Prompts and feedback",
-        configs=BOTH,
-        paper="the previous image can be sent in grayscale (`previous_image: grayscale`, an ablation of its runner)",
-        ours="the previous image is sent in colour (AsgardBench's default, `images: 2`) or not at all (`images: 1`)",
-        restore="none: the grayscale ablation is not offered (its template text renders, see the test)",
-        test="tests/fidelity/test_asgardbench.py::test_every_combination_of_codes_renders_asgardbenchs_text",
     ),
     Departure(
         section="Episode rules",
@@ -62,12 +54,12 @@ DEPARTURES: tuple[Departure, ...] = (
     Departure(
         section="Views and boards",
         configs=BOTH,
-        paper="the scene is an AI2-THOR frame (1024 x 1024) with its hand overlay; the previous image is the "
-        "last current frame unchanged",
-        ours="a symbolic home drawn by our renderer (what the agent faces after FIND, the held item in a "
-        "translucent hand); each picture carries a small caption, `before the last action` or `now`",
+        paper="the scene is an AI2-THOR frame (1024 x 1024) with its hand overlay",
+        ours="a symbolic home drawn by our renderer (512 x 512: what the agent faces after FIND, the held item "
+        "in a translucent hand); the previous image is made as AsgardBench makes it (the last frame, in colour "
+        "or grayscale)",
         restore="none: AI2-THOR cannot run here",
-        test="tests/families/kitchen/test_views.py::test_pictures_are_captioned_before_and_now",
+        test="tests/families/kitchen/test_episode.py::test_the_previous_picture_is_the_last_one_as_asgardbench_makes_it",
     ),
     Departure(
         section="Views and boards",

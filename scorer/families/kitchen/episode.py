@@ -10,7 +10,8 @@ the actions, world rules, task instructions and three examples as the system mes
 task, the available objects, the image guidance, the history of attempted actions with
 ``feedback`` ``none`` / ``simple`` / ``detailed`` in its exact forms, and the suggested plan
 and memory carried from the previous reply (``plan``, ``memory``) as the user message,
-then ``images`` pictures (2: before and after the last action, AsgardBench's default; 1:
+then ``images`` pictures (2: before and after the last action, AsgardBench's default, the
+one before in colour or, ``previous_image: grayscale``, in grayscale as its ablation; 1:
 the current one only, its single-image ablation) of what the agent faces, with a
 translucent hand holding the held item (``hand``: off is the no-hand ablation).
 ``common_sense`` adds the world rules AsgardBench keeps off by default. ``view`` ``text_only``
@@ -52,6 +53,7 @@ DEFAULTS: dict[str, Any] = {
     "mode": "kitchen",
     "view": "image",
     "images": 2,
+    "previous_image": "color",
     "hand": True,
     "feedback": "simple",
     "plan": True,
@@ -61,6 +63,7 @@ DEFAULTS: dict[str, Any] = {
     "put_tries_others": True,
 }
 VIEWS = ("image", "text", "text_only")
+PREVIOUS_IMAGES = ("color", "grayscale")
 FEEDBACKS = ("none", "simple", "detailed")
 
 
@@ -134,14 +137,21 @@ class KitchenEpisode:
 
     def _act(self, reading: Reading) -> KitchenStep:
         if not reading.valid or reading.verb is None or reading.kind is None:
-            # Every invalid-format step fails with AsgardBench's one message. We count them all
-            # as unparsable (AsgardBench's engine types one whose object is not in the scene as
+            # An invalid-format step fails with AsgardBench's message, unless every object of the
+            # type it names already fulfils a goal: its engine refuses that first. We count them
+            # all as unparsable (its engine types one whose object is not in the scene as
             # undoable: a departure of the counts, not of the episode).
-            return KitchenStep(reading.entry, False, S.INVALID_RESPONSE, S.UNPARSABLE)
+            return KitchenStep(reading.entry, False, self._invalid_message(reading.kind), S.UNPARSABLE)
         result = act(self.world, reading.verb, reading.kind, self.shortcuts)
         if result.subgoal:
             self.new_subgoal = True
         return KitchenStep(reading.entry, result.success, result.message, result.error_type)
+
+    def _invalid_message(self, kind: str | None) -> str:
+        things = self.world.of_kind(kind) if kind else []
+        if things and all(self.world.in_use(t) for t in things):
+            return S.ALL_IN_USE.format(t=kind)
+        return S.INVALID_RESPONSE
 
     def _update_end(self) -> None:
         count = len(self.steps)
@@ -176,7 +186,7 @@ class KitchenEpisode:
             feedback=self.settings["feedback"],
             hand=image and self.settings["hand"],
             common_sense=self.settings["common_sense"],
-            previous_image="color" if image and self.settings["images"] == 2 else "none",
+            previous_image=self.settings["previous_image"] if image and self.settings["images"] == 2 else "none",
             memory=self.settings["memory"],
             plan=self.settings["plan"],
             first_action=not self.steps,
@@ -189,8 +199,9 @@ class KitchenEpisode:
             shown = (
                 self.snapshots[-2:] if self.settings["images"] == 2 and len(self.snapshots) > 1 else self.snapshots[-1:]
             )
-            roles = ("before", "now") if len(shown) == 2 else ("now",)
-            keys = [EgoKey(state, self.settings["hand"], role) for state, role in zip(shown, roles, strict=True)]
+            gray = self.settings["previous_image"] == "grayscale"
+            grays = (gray, False) if len(shown) == 2 else (False,)
+            keys = [EgoKey(state, self.settings["hand"], g) for state, g in zip(shown, grays, strict=True)]
         entries = [(s.action, None if s.success else s.message) for s in self.steps]
         parts = PromptParts(
             self.task.description,
@@ -248,4 +259,8 @@ def _checked(settings: dict[str, Any]) -> dict[str, Any]:
         raise SettingsError(f"setting 'feedback' must be one of {', '.join(FEEDBACKS)}, got {merged['feedback']!r}")
     if merged["images"] not in (1, 2):
         raise SettingsError(f"setting 'images' must be 1 or 2, got {merged['images']}")
+    if merged["previous_image"] not in PREVIOUS_IMAGES:
+        raise SettingsError(
+            f"setting 'previous_image' must be one of {', '.join(PREVIOUS_IMAGES)}, got {merged['previous_image']!r}"
+        )
     return merged

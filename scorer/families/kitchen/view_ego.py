@@ -58,20 +58,23 @@ class Canvas(ImageDraw.ImageDraw):
 class EgoKey:
     state: str  # the world as canonical JSON
     hand: bool
-    role: str  # "before" | "now"
+    grayscale: bool = False  # AsgardBench's grayscale previous image (its ablation)
 
 
 def ego_png(key: object, level: int = BUILD_LEVEL) -> bytes:
     assert isinstance(key, EgoKey)
-    return _png(key.state, key.hand, key.role, level)
+    return _png(key.state, key.hand, key.grayscale, level)
 
 
 @lru_cache(maxsize=256)
-def _png(state: str, hand: bool, role: str, level: int) -> bytes:
-    return png_bytes(draw_view(World.from_json(json.loads(state)), hand, role), level)
+def _png(state: str, hand: bool, grayscale: bool, level: int) -> bytes:
+    image = draw_view(World.from_json(json.loads(state)), hand)
+    if grayscale:  # as AsgardBench's runner makes its previous image: to L, back to RGB
+        image = image.convert("L").convert("RGB")
+    return png_bytes(image, level)
 
 
-def draw_view(world: World, hand: bool = True, role: str = "now") -> Image.Image:
+def draw_view(world: World, hand: bool = True) -> Image.Image:
     image = vertical_gradient((SIZE, SIZE), (228, 220, 204), (196, 186, 170)).convert("RGB")
     draw = Canvas(image)
     draw.rectangle((0, 420, SIZE, SIZE), fill=(150, 130, 110))  # the floor
@@ -85,7 +88,6 @@ def draw_view(world: World, hand: bool = True, role: str = "now") -> Image.Image
     if held is not None:
         _held(image, draw, world, held, hand)
     place_labels(draw)  # last: over the translucent hand too, so every name stays readable
-    draw.text((8, 6), "before the last action" if role == "before" else "now", fill=(90, 80, 70), font=load_font(13))
     return image
 
 

@@ -133,6 +133,20 @@ def test_views_images_and_text(row: KeyRow) -> None:
     assert observation.image_keys == () and "You are facing" not in observation.text
 
 
+@pytest.mark.parametrize("previous_image", ["color", "grayscale"])
+def test_the_previous_picture_is_the_last_one_as_asgardbench_makes_it(row: KeyRow, previous_image: str) -> None:
+    """AsgardBench's previous image is the last current frame copied (or turned to grayscale
+    and back to RGB, its ablation): no caption or mark tells the two apart."""
+    episode = make_episode(row, {"previous_image": previous_image})
+    first, _ = episode.reset()
+    after = episode.step(answer("FIND Mug")).observation
+    before_now = Image.open(io.BytesIO(first.images_png()[0])).convert("RGB")
+    if previous_image == "grayscale":
+        before_now = before_now.convert("L").convert("RGB")
+    previous = Image.open(io.BytesIO(after.images_png()[0])).convert("RGB")
+    assert previous.tobytes() == before_now.tobytes()
+
+
 def test_the_hand_is_drawn_only_when_asked(row: KeyRow) -> None:
     pictures = {}
     for hand in (True, False):
@@ -148,7 +162,14 @@ def test_the_hand_is_drawn_only_when_asked(row: KeyRow) -> None:
 
 @pytest.mark.parametrize(
     "settings",
-    [{"view": "3d"}, {"feedback": "verbose"}, {"images": 3}, {"hand": "yes"}, {"colour": True}],
+    [
+        {"view": "3d"},
+        {"feedback": "verbose"},
+        {"images": 3},
+        {"hand": "yes"},
+        {"colour": True},
+        {"previous_image": "sepia"},
+    ],
 )
 def test_bad_settings(row: KeyRow, settings: dict[str, object]) -> None:
     with pytest.raises(SettingsError):
