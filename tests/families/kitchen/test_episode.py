@@ -204,3 +204,19 @@ def test_optimal_wins_and_replay_matches_live(row: KeyRow, settings: dict[str, o
     live = episode.outcome()
     assert live["success"] and live["end"] == S.SUCCESS
     assert replay(row, dict(settings), episode.replies) == {**live, "ignored_replies": 0}
+
+
+def test_an_invalid_reply_on_objects_all_fulfilling_a_goal_gets_the_engines_refusal() -> None:
+    """AsgardBench's engine refuses a type whose every object already fulfils a location goal
+    before it looks at the verb: "JUMP Potato" with the potato served in its bowl fails with
+    that message, "JUMP Microwave" with the reply's."""
+    row = generated_row("cook_potato", seed="x")
+    plan = list(row.answer_key["expert_plan"])
+    plan.remove("CLOSE Microwave")  # the potato served, the microwave still open: not done yet
+    episode = make_episode(row, {"feedback": "detailed"})
+    episode.reset()
+    for action in plan:
+        episode.step(answer(action))
+    assert not episode.done
+    assert episode.step(answer("JUMP Potato")).info["message"] == S.ALL_IN_USE.format(t="Potato")
+    assert episode.step(answer("JUMP Microwave")).info["message"] == S.INVALID_RESPONSE
