@@ -71,6 +71,49 @@ class OpenAIChat:
         return answer["choices"][0]["message"].get("content") or ""
 
 
+class EndpointError(RuntimeError):
+    """The endpoint cannot serve the run (unreachable, refusing the key, not serving the model):
+    found by ``check_endpoint`` before any row is asked; the message is one line."""
+
+
+PREFLIGHT_TIMEOUT_S = 15.0
+_NO_MODEL_LIST = (404, 405, 501)  # an endpoint without GET /models: the model is not checked
+
+
+def check_endpoint(chat: OpenAIChat, model: str) -> None:
+    """GET /models once: an EndpointError on a refused connection, a 401/403, or a model the
+    endpoint does not list, so a typo in --base-url or --model costs one line, not a run."""
+    request = urllib.request.Request(
+        f"{chat.base_url}/models", headers={"Authorization": f"Bearer {chat.api_key}"}, method="GET"
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=PREFLIGHT_TIMEOUT_S) as response:
+            listed = json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        if error.code in (401, 403):
+            raise EndpointError(
+                f"{chat.base_url} refused the request (HTTP {error.code} {error.reason}); "
+                "set OPENAI_API_KEY to a key it accepts"
+            ) from None
+        if error.code in _NO_MODEL_LIST:
+            return
+        raise EndpointError(f"{chat.base_url}/models answered HTTP {error.code} {error.reason}") from None
+    except (urllib.error.URLError, TimeoutError, ConnectionError) as error:
+        reason = getattr(error, "reason", error)
+        raise EndpointError(
+            f"cannot reach {chat.base_url} ({reason}); is the model server running, and is --base-url right?"
+        ) from None
+    except ValueError:
+        return  # not a model list: nothing to check against
+    served = (
+        [entry.get("id") for entry in listed.get("data", []) if isinstance(entry, dict)]
+        if isinstance(listed, dict)
+        else []
+    )
+    if served and model not in served:
+        raise EndpointError(f"{chat.base_url} does not serve model {model!r}; it serves: {', '.join(map(str, served))}")
+
+
 def _retryable(error: Exception) -> bool:
     if isinstance(error, urllib.error.HTTPError):
         return error.code >= 500 or error.code == RETRYABLE_STATUS

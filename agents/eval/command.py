@@ -18,7 +18,12 @@ from scorer.executors import DEFAULT_EXECUTOR, EXECUTOR_HELP
 @click.option("--base-url", default=None, help="OpenAI-compatible base URL (default: $OPENAI_BASE_URL).")
 @click.option("--data", type=click.Path(path_type=Path), default=Path("parquet"), show_default=True)
 @click.option("--split", default="test", show_default=True)
-@click.option("--limit", type=int, default=None, help="Only the first N rows of each config.")
+@click.option(
+    "--limit",
+    type=int,
+    default=None,
+    help="A seeded sample of N rows of each config, dealt in turn from its difficulties (recorded in results.json).",
+)
 @click.option("--concurrency", type=int, default=8, show_default=True, help="Requests (and episodes) at once.")
 @click.option(
     "--variant",

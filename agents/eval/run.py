@@ -9,6 +9,7 @@ are not cached). AsgardBench had to remove such rows by hand.
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -17,8 +18,10 @@ import click
 
 from agents.eval.cache import CachedModel, ResponseCache
 from agents.eval.episodes import play_episodes
+from agents.eval.inputs import VariantError, prompt_columns
 from agents.eval.models import ModelSpec, Sampling, make_model, paper_sampling, with_sampling
 from agents.eval.questions import ask_questions
+from agents.openai_agent import OpenAIChat, check_endpoint
 from scorer.atomic import write_text
 from scorer.dataset import DatasetError, KeyedDataset, KeyRow, load_keys
 from scorer.executors import Executor, in_process
@@ -95,6 +98,9 @@ def evaluate(settings: EvalSettings, executor: Executor | None = None) -> EvalRu
     (their state and images are what costs CPU here); the files written are the same."""
     executor = executor or in_process()
     rows = chosen_rows(settings)
+    rows, skipped = _without_variant_gaps(rows, settings)
+    if settings.model.provider == "openai":  # before any request: a typo in --base-url or --model is one line
+        check_endpoint(OpenAIChat(settings.base_url), settings.model.name)
     parts = _parts(rows, _part_count(settings, executor))
     if settings.use_cache:
         # Checked (a damaged file recovered) and made (switched to WAL) here, once: parts opening
@@ -118,7 +124,7 @@ def evaluate(settings: EvalSettings, executor: Executor | None = None) -> EvalRu
     predictions_path = settings.out / PREDICTIONS
     # in row order, so equal runs write equal files
     write_text(predictions_path, "".join(json.dumps(lines[row.id]) + "\n" for row in rows if row.id in lines))
-    score = _score(settings, rows, failures, predictions_path, executor)
+    score = _score(settings, rows, failures, predictions_path, executor, skipped)
     return EvalRun(score, predictions_path, failures, hits)
 
 
@@ -163,7 +169,7 @@ def _by_sampling(rows: list[KeyRow], samplings: dict[str, Sampling]) -> list[tup
 
 
 def chosen_rows(settings: EvalSettings) -> list[KeyRow]:
-    """The first ``limit`` rows of each chosen config, in shard order."""
+    """Each chosen config's rows in shard order, or with ``limit`` a stratified sample of them."""
     dataset = load_keys(settings.data, settings.split, set(settings.configs))
     present = set(dataset.configs())
     absent = [name for name in settings.configs if name not in present]
@@ -174,8 +180,55 @@ def chosen_rows(settings: EvalSettings) -> list[KeyRow]:
         )
     rows: list[KeyRow] = []
     for config in settings.configs:
-        rows += [row for row in dataset.rows.values() if row.config == config][: settings.limit]
+        config_rows = [row for row in dataset.rows.values() if row.config == config]
+        rows += config_rows if settings.limit is None else stratified_sample(config_rows, settings.limit)
     return rows
+
+
+SAMPLE_SEED = 0
+
+
+def stratified_sample(rows: list[KeyRow], limit: int, seed: int = SAMPLE_SEED) -> list[KeyRow]:
+    """``limit`` rows dealt in turn from each difficulty (in the order they first appear), each
+    difficulty's rows in a seeded shuffle: a smoke run sees every difficulty and question kind,
+    and the same arguments always give the same sample. Returned in shard order."""
+    strata: dict[str, list[KeyRow]] = {}
+    for row in rows:
+        strata.setdefault(row.difficulty, []).append(row)
+    for name, members in strata.items():
+        random.Random(f"{seed}:{name}").shuffle(members)
+    dealt: set[str] = set()
+    for turn in range(max((len(members) for members in strata.values()), default=0)):
+        for members in strata.values():
+            if len(dealt) < limit and turn < len(members):
+                dealt.add(members[turn].id)
+    return [row for row in rows if row.id in dealt]
+
+
+def _sample_record(rows: list[KeyRow], settings: EvalSettings) -> dict[str, Any]:
+    by_config: dict[str, list[str]] = {}
+    for row in rows:
+        by_config.setdefault(row.config, []).append(row.id)
+    return {"limit": settings.limit, "seed": SAMPLE_SEED, "strata": "difficulty", "ids": by_config}
+
+
+def _without_variant_gaps(rows: list[KeyRow], settings: EvalSettings) -> tuple[list[KeyRow], dict[str, str]]:
+    """The rows of configs that have the chosen prompt variant, and why each other config is skipped
+    (a line each on stderr); a VariantError when no config has it."""
+    question_configs = dict.fromkeys(row.config for row in rows if row.task != "episode")
+    skipped: dict[str, str] = {}
+    for config in question_configs:
+        available = prompt_columns(settings.data, settings.split, config)
+        if settings.variant not in available:
+            skipped[config] = (
+                f"config {config!r} has no {settings.variant!r} prompt column; it has: {', '.join(available)}"
+            )
+    kept = [row for row in rows if row.config not in skipped]
+    if not kept:
+        raise VariantError("; ".join(skipped.values()))
+    for reason in skipped.values():
+        click.echo(f"warning: skipped: {reason}", err=True)
+    return kept, skipped
 
 
 def _all_configs(settings: EvalSettings) -> set[str]:
@@ -225,13 +278,21 @@ def _ask(
 
 
 def _score(
-    settings: EvalSettings, rows: list[KeyRow], failures: dict[str, str], predictions_path: Path, executor: Executor
+    settings: EvalSettings,
+    rows: list[KeyRow],
+    failures: dict[str, str],
+    predictions_path: Path,
+    executor: Executor,
+    skipped: dict[str, str],
 ) -> ScoreRun:
     full = load_keys(settings.data, settings.split, set(settings.configs))
     scored = KeyedDataset(full.root, {row.id: row for row in rows if row.id not in failures}, full.checksums)
     prediction_set = read_predictions(predictions_path) if predictions_path.stat().st_size else None
     run = provenance([str(settings.model)], settings.recorded(), settings.variant)
     run["api_failures"] = _failure_summary(rows, failures)
+    run["skipped_configs"] = skipped
+    if settings.limit is not None:
+        run["sample"] = _sample_record(rows, settings)
     predictions = prediction_set.predictions if prediction_set else {}
     problems = prediction_set.problems if prediction_set else []
     sha256 = prediction_set.sha256 if prediction_set else ""

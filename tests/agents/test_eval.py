@@ -17,6 +17,8 @@ from click.testing import CliRunner
 
 from agents.eval.cache import CACHE_TABLE
 from scorer.cli import main
+from scorer.dataset import load_keys
+from scorer.families import task_kinds
 from scorer.rollout import start_server
 from scorer.tasks.ground import COT_SYSTEM, GROUND_SYSTEM
 from tests.support.scripted_endpoint import ScriptedEndpoint, canned, gold_answers
@@ -129,7 +131,10 @@ def test_constrained_sends_each_tasks_grammar(mini_data: Path, tmp_path: Path) -
     grammars = [body["guided_grammar"] for body in endpoint.bodies]
     assert len(grammars) == 3 + 3 + 3
     assert Lark(grammars[0]).parse("No") and Lark(grammars[3]).parse("description:\nA1 red cube\nB2 blue sphere")
-    assert Lark(grammars[6]).parse("[(go-to bed1 desk1), (put remotecontrol1 bed1)]")  # acp-hard's first rows: app
+    first_acp = load_keys(mini_data, configs={"acp-hard"}).rows[
+        _results(tmp_path)["run"]["sample"]["ids"]["acp-hard"][0]
+    ]
+    assert Lark(grammars[6]).parse(task_kinds()[first_acp.task].reference("gold", first_acp)["response"])
     assert _results(tmp_path)["run"]["settings"]["constrained"] is True
 
 

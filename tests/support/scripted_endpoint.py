@@ -48,9 +48,17 @@ def gold_answers(
 
 class ScriptedEndpoint:
     def __init__(
-        self, answer: Answer | None = None, fail_first: int = 0, fail_status: int = 500, stall_at: int | None = None
+        self,
+        answer: Answer | None = None,
+        fail_first: int = 0,
+        fail_status: int = 500,
+        stall_at: int | None = None,
+        models: list[str] | None = None,
+        api_key: str | None = None,
     ) -> None:
         self.answer = answer or canned("Yes")
+        self.models = models  # GET /v1/models lists them; None: no such route (404), as some servers
+        self.api_key = api_key  # when set, a request without "Bearer <api_key>" gets 401
         self.fail_first, self.fail_status, self.stall_at = fail_first, fail_status, stall_at
         self.bodies: list[dict[str, Any]] = []  # every request received, in order
         self.answered = 0  # requests answered with a completion
@@ -108,6 +116,29 @@ class ScriptedEndpoint:
         class Handler(BaseHTTPRequestHandler):
             def log_message(self, *args: object) -> None:
                 return
+
+            def do_GET(self) -> None:
+                if not self.path.endswith("/models") or endpoint.models is None:
+                    self.send_error(404)
+                    return
+                if not self._authorised():
+                    return
+                listing = {"object": "list", "data": [{"id": name, "object": "model"} for name in endpoint.models]}
+                self._send(200, listing)
+
+            def _authorised(self) -> bool:
+                if endpoint.api_key is None or self.headers.get("Authorization") == f"Bearer {endpoint.api_key}":
+                    return True
+                self._send(401, {"error": {"message": "invalid api key"}})
+                return False
+
+            def _send(self, status: int, document: dict[str, Any]) -> None:
+                data = json.dumps(document).encode()
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
 
             def do_POST(self) -> None:
                 if not self.path.endswith("/chat/completions"):
