@@ -13,8 +13,10 @@ episode loop (``../shared/external/reference-code/asgardbench/``, loaded unchang
   limits, termination) plays sequences of replies on our world, as its client sends them
   (``split_prompt_for_caching``: the system part, then the user text and the images, the
   previous one first, made as its runner makes them: the last frame copied, or turned
-  grayscale); our rollout episode plays the same replies. Every prompt (roles, text, the
-  images' pixels in order), the end reason and the step count agree.
+  grayscale); our rollout episode plays the same replies as the server steps them, under
+  ``parser: paper`` (the whole reply read, think block and all, as AsgardBench reads it).
+  Every prompt (roles, text, the images' pixels in order), the end reason and the step
+  count agree.
 
 AsgardBench's ``Utils/config_utils.py``, ``utils.py``, ``constants.py`` and its
 simulator are not among the reference files: the stand-ins below give the field names and
@@ -49,7 +51,7 @@ import PIL.Image
 import pytest
 
 from scorer.dataset import KeyRow
-from scorer.episodes.engine import make_episode
+from scorer.episodes.engine import make_episode, step_on_reply
 from scorer.families.kitchen import strings as S
 from scorer.families.kitchen import termination as T
 from scorer.families.kitchen.episode import KitchenEpisode, row_task, row_world
@@ -565,7 +567,7 @@ def play_theirs(
 
 
 def play_ours(row: KeyRow, settings: dict[str, Any], replies: list[str]) -> Played:
-    episode = make_episode(row, {"mode": "kitchen", **settings})
+    episode = make_episode(row, {"mode": "kitchen", "parser": "paper", **settings})
     assert isinstance(episode, KitchenEpisode)
     observation, _ = episode.reset()
     sent = []
@@ -576,7 +578,7 @@ def play_ours(row: KeyRow, settings: dict[str, Any], replies: list[str]) -> Play
         assert user == text + "<image>" * user.count("<image>"), "the images come after the text"
         messages[-1] = (role, text)
         sent.append((messages, [pixels(png) for png in observation.images_png(SERVE_LEVEL)]))
-        result = episode.step(reply)
+        result = step_on_reply(episode, reply)  # as the rollout server steps
         observation = result.observation
         if episode.done:
             break
@@ -720,7 +722,7 @@ def test_rows_and_the_server_send_asgardbenchs_first_prompt(
             {"role": "system", "content": system},
             {"role": "user", "content": user + "<image>" * len(shown)},
         ]
-        served = make_episode(row, {"mode": "kitchen"}).reset()[0].to_json(SERVE_LEVEL)
+        served = make_episode(row, {"mode": "kitchen", "parser": "paper"}).reset()[0].to_json(SERVE_LEVEL)
         assert served["messages"] == built["messages"]
         chat = chat_messages(served)
         assert [message["role"] for message in chat] == ["system", "user"] and chat[0]["content"] == system

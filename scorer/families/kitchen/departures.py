@@ -24,6 +24,17 @@ DEPARTURES: tuple[Departure, ...] = (
         test="tests/families/kitchen/test_episode.py::test_views_images_and_text",
     ),
     Departure(
+        section="Parsers and judging",
+        configs=BOTH,
+        paper="its runner reads the whole reply, the `<think>` block its prompt asks for included: the memory "
+        'is the first "things to remember" anywhere, the action the last Action line from `<answer>` on (from '
+        "the start without one)",
+        ours="the rollout engine removes the `<think>` block before the kitchen reading (as for every config), "
+        "so the memory, plan and action come from the answer; scoring replays every log both ways",
+        restore="`parser: paper` (the live episode reads as AsgardBench; the paper reading of `score` replays with it)",
+        test="tests/families/kitchen/test_episode.py::test_the_paper_parser_reads_the_think_block_as_asgardbench_does",
+    ),
+    Departure(
         section="Episode rules",
         configs=BOTH,
         paper="an empty reply is asked again up to 3 times by its client before the runner records the step "

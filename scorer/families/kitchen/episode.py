@@ -18,12 +18,16 @@ translucent hand holding the held item (``hand``: off is the no-hand ablation).
 is AsgardBench's text-only ablation (no scene at all); ``text`` (ours) writes the scene out
 after the user text instead of drawing it.
 
-**Action space.** A raw reply, read as AsgardBench's runner reads it (``parse``): the last
+**Action space.** A reply, read as AsgardBench's runner reads it (``parse``): the last
 ``Action: VERB Object`` inside ``<answer>`` counts. A reply whose verb or object is unknown
 is an invalid-format step: it fails ("Response from model is in invalid format.") and
 stays in the history as written; a reply with no Action line fails too and is left out of
 the history shown (numbered without gaps). ``find_opens`` and ``put_tries_others`` are
-AsgardBench's silent shortcuts (on, as its default).
+AsgardBench's silent shortcuts (on, as its default). ``parser``: ``ours`` (the default)
+reads the reply without its ``<think>`` block, as every Planarium reading does (the rollout
+engine removes it); ``paper`` reads it whole, as AsgardBench does (its memory is the first
+"things to remember" anywhere, its action the last Action line from ``<answer>`` on, or
+from the start without one).
 
 **Termination.** AsgardBench's runner (``termination``): success when every goal holds
 after a step; ``Max_Repeats``, ``Max_Failures``, ``Max_Steps`` (the soft limit without
@@ -37,7 +41,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorer.dataset import KeyRow
-from scorer.episodes.base import Observation, SettingsError, StepResult, check_settings
+from scorer.episodes.base import PARSER_SETTING, Observation, SettingsError, StepResult, check_parser, check_settings
 from scorer.families.kitchen import strings as S
 from scorer.families.kitchen import termination as T
 from scorer.families.kitchen.goals import all_reached, fraction_reached, goal_checks
@@ -51,6 +55,7 @@ from scorer.families.kitchen.world import World
 
 DEFAULTS: dict[str, Any] = {
     "mode": "kitchen",
+    PARSER_SETTING: "ours",
     "view": "image",
     "images": 2,
     "previous_image": "color",
@@ -253,6 +258,7 @@ def _fail_reason(end: str | None) -> str | None:
 
 def _checked(settings: dict[str, Any]) -> dict[str, Any]:
     merged = check_settings(settings, DEFAULTS, "kitchen")
+    check_parser(merged)
     if merged["view"] not in VIEWS:
         raise SettingsError(f"setting 'view' must be one of {', '.join(VIEWS)}, got {merged['view']!r}")
     if merged["feedback"] not in FEEDBACKS:

@@ -28,7 +28,17 @@ FAMILY = Family(
     summary="Kitchen, bathroom and living-room tasks that change with what the agent sees (AsgardBench).",
     domains=("kitchen",),
     configs=_configs,
-    modes=(Mode("kitchen", KitchenEpisode, policies.optimal, policies.random_action, policies.reference),),
+    modes=(
+        Mode(
+            "kitchen",
+            KitchenEpisode,
+            policies.optimal,
+            policies.random_action,
+            policies.reference,
+            paper_parser="AsgardBench's extract_action_object, extract_memories and "
+            "extract_suggested_plan_sequence_raw on the whole reply",
+        ),
+    ),
     episode_metrics=kitchen_metrics,
     importers={"asgardbench": "scorer.families.kitchen.asgard_import:asgardbench_import"},
     importer_help={"asgardbench": "AsgardBench's 108 tasks as config asgardbench-episodes."},

@@ -12,7 +12,7 @@ from PIL import Image
 
 from scorer.dataset import KeyRow
 from scorer.episodes.base import SettingsError
-from scorer.episodes.engine import make_episode, replay
+from scorer.episodes.engine import make_episode, replay, step_on_reply
 from scorer.families.kitchen import strings as S
 from scorer.families.kitchen.policies import optimal, reference
 
@@ -169,6 +169,7 @@ def test_the_hand_is_drawn_only_when_asked(row: KeyRow) -> None:
         {"hand": "yes"},
         {"colour": True},
         {"previous_image": "sepia"},
+        {"parser": "asgard"},
     ],
 )
 def test_bad_settings(row: KeyRow, settings: dict[str, object]) -> None:
@@ -220,3 +221,23 @@ def test_an_invalid_reply_on_objects_all_fulfilling_a_goal_gets_the_engines_refu
     assert not episode.done
     assert episode.step(answer("JUMP Potato")).info["message"] == S.ALL_IN_USE.format(t="Potato")
     assert episode.step(answer("JUMP Microwave")).info["message"] == S.INVALID_RESPONSE
+
+
+def test_the_paper_parser_reads_the_think_block_as_asgardbench_does(row: KeyRow) -> None:
+    """By default the rollout engine removes the ``<think>`` block before the kitchen reading
+    (our reading); ``parser: paper`` reads the whole reply as AsgardBench does: its memory is
+    the first "things to remember" anywhere, its action the last Action line from the start
+    when there is no ``<answer>``."""
+    noted = (
+        "<think>THINGS TO REMEMBER: from the think block\n\n</think>\n"
+        "<answer>\nTHINGS TO REMEMBER: from the answer\n\nAction: FIND Mug\n</answer>"
+    )
+    unanswered = "<think>I will do it. Action: FIND Mug</think>\nI am done thinking."
+    seen = {}
+    for parser in ("ours", "paper"):
+        episode = make_episode(row, {"view": "text_only", "parser": parser})
+        episode.reset()
+        text = step_on_reply(episode, noted).observation.text  # the memory comes last
+        seen[parser] = (text.rsplit(S.MEMORY_HEADER + "\n", 1)[1], step_on_reply(episode, unanswered).info["action"])
+    assert seen["ours"] == ("from the answer", None)
+    assert seen["paper"] == ("from the think block", "FIND Mug")
