@@ -449,10 +449,15 @@ def answers(kind: str, data: Path, split: str, out: Path) -> None:
     show_default=True,
     help="Dataset folder whose built rows are counted.",
 )
-def configs(data: Path) -> None:
+@click.pass_context
+def configs(ctx: click.Context, data: Path) -> None:
     """List every config: family, kind, rows built per split, paper, and how to make it."""
     from data_build.catalog import catalog, rows_cell
     from scorer.report.table import format_table
+
+    if not data.is_dir() and ctx.get_parameter_source("data") is not click.core.ParameterSource.DEFAULT:
+        what = "is not a folder" if data.exists() else "does not exist"
+        raise UserError(f"--data {data} {what}; build one with: planarium build --out {data} (or leave --data out)")
 
     entries = catalog(data)
     table = [[e.name, e.family, e.kind, rows_cell(e.rows), ", ".join(e.papers) or "-", e.command] for e in entries]

@@ -199,3 +199,8 @@ def test_run_exits_non_zero_when_an_episode_could_not_be_played(mini_data: Path,
     )
     assert result.returncode == 1 and "2 of 2 episode(s) could not be played" in result.stderr
     assert "unknown mode 'nope'" in result.stderr
+
+
+def test_configs_with_a_missing_data_folder_says_so(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["configs", "--data", str(tmp_path / "absent")])
+    assert result.exit_code == 1 and "absent does not exist" in result.output and "planarium build" in result.output

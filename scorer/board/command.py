@@ -36,6 +36,8 @@ def leaderboard(results: tuple[Path, ...], out: Path, rescore: bool, data: Path)
     from scorer.board.board import Board
     from scorer.board.leaderboard import load_board, write_board
 
+    for folder in _unscored_neighbours(results):
+        click.echo(f"warning: {folder} has predictions but no results.json (not scored yet?); it is left out", err=True)
     with tempfile.TemporaryDirectory() as scratch:
         paths = _rescored(list(results), data, Path(scratch)) if rescore else list(results)
         board: Board = load_board(paths)
@@ -43,6 +45,25 @@ def leaderboard(results: tuple[Path, ...], out: Path, rescore: bool, data: Path)
     overall = board.overall()
     click.echo(format_table([[_text(cell) for cell in row] for row in overall.rows], overall.headers))
     click.echo(f"\nwrote {', '.join(str(p) for p in written)}")
+
+
+def _unscored_neighbours(results: tuple[Path, ...]) -> list[Path]:
+    """Submission folders beside the given ones that hold predictions but no results file: a
+    shell glob such as ``submissions/*/results.json`` leaves them out without a word."""
+    from scorer.board.rescore import PREDICTIONS
+
+    given = {path.parent.resolve() for path in results}
+    roots = {path.parent.parent for path in results}
+    return sorted(
+        folder
+        for root in roots
+        if root.is_dir()
+        for folder in root.iterdir()
+        if folder.is_dir()
+        and folder.resolve() not in given
+        and (folder / PREDICTIONS).is_file()
+        and not any(folder.glob("*results*.json"))
+    )
 
 
 def _rescored(paths: list[Path], data: Path, scratch: Path) -> list[Path]:
@@ -88,7 +109,9 @@ def rescore(submissions: Path, data: Path, write: bool, out: Path | None) -> Non
     target = out or submissions / "rescore.json"
     atomic.write_text(target, json.dumps(errata.report_document(changes), indent=1, sort_keys=True) + "\n")
     changed = sum(1 for c in changes if c.changed)
-    replaced = "replaced their results.json" if write else "nothing replaced (--write to)"
+    replaced = (
+        "replaced their results.json" if write else "their results.json left as they were (--write replaces them)"
+    )
     click.echo(f"\n{changed} of {len(changes)} submission(s) changed; {replaced}; wrote {target}")
 
 
@@ -110,7 +133,8 @@ def publish(repo_id: str, revision: str | None, private: bool, data: Path, dry_r
     plan = upload_plan(data)
     click.echo(format_table([[f.path_in_repo, f.size, f.sha256[:12]] for f in plan], ["file", "bytes", "sha256"]))
     if dry_run:
-        click.echo(f"\ndry run: {len(plan)} file(s) would go to https://huggingface.co/datasets/{repo_id}")
+        tag = f", tagged {revision}" if revision else ", untagged (--revision TAG tags the commit)"
+        click.echo(f"\ndry run: {len(plan)} file(s) would go to https://huggingface.co/datasets/{repo_id}{tag}")
         return
     done = upload(data, repo_id, revision, private)
     tagged = f", tagged {revision}" if revision else ""

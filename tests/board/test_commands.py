@@ -4,6 +4,7 @@ and --plots."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -17,6 +18,19 @@ def test_leaderboard_prints_the_overall_table_and_writes_three_files(results_fil
     assert result.exit_code == 0, result.output
     assert "|gold-model" in result.output and "|mixed-model" in result.output
     assert sorted(p.name for p in tmp_path.iterdir()) == ["leaderboard.csv", "leaderboard.html", "leaderboard.md"]
+
+
+def test_leaderboard_warns_of_a_submission_not_scored_yet(submissions: Path, tmp_path: Path) -> None:
+    copied = tmp_path / "submissions"
+    shutil.copytree(submissions, copied)
+    late = copied / "late-model"
+    late.mkdir()
+    shutil.copy(copied / "gold-model" / "predictions.jsonl", late / "predictions.jsonl")
+    results = sorted(str(path) for path in copied.glob("*/results.json"))  # what the shell's glob gives
+    result = CliRunner().invoke(main, ["leaderboard", *results, "--out", str(tmp_path / "board")])
+    assert result.exit_code == 0, result.output
+    [warning] = [line for line in result.stderr.splitlines() if line.startswith("warning:")]
+    assert "late-model has predictions but no results.json" in warning and "left out" in warning
 
 
 def test_leaderboard_refuses_a_mixed_fingerprint_in_one_line(results_files: list[Path], tmp_path: Path) -> None:

@@ -78,4 +78,8 @@ def test_a_bad_repo_id_is_refused_before_anything_is_sent(mini_data: Path) -> No
 def test_dry_run_prints_the_plan(mini_data: Path) -> None:
     result = CliRunner().invoke(main, ["publish", "--repo-id", "me/planarium", "--data", str(mini_data), "--dry-run"])
     assert result.exit_code == 0, result.output
-    assert "checksums.json" in result.output and "dry run:" in result.output
+    assert "checksums.json" in result.output and "dry run:" in result.output and "untagged" in result.output
+    tagged = CliRunner().invoke(
+        main, ["publish", "--repo-id", "me/planarium", "--data", str(mini_data), "--dry-run", "--revision", "v1.0"]
+    )
+    assert tagged.exit_code == 0 and "me/planarium, tagged v1.0" in tagged.output

@@ -63,7 +63,7 @@ def test_a_patched_parser_rule_changes_exactly_the_rows_it_reads_differently(
 def test_the_command_reports_and_writes_the_changes(stored: Path, mini_data: Path) -> None:
     result = CliRunner().invoke(main, ["rescore", str(stored), "--data", str(mini_data)])
     assert result.exit_code == 0, result.output
-    assert "0 of 3 submission(s) changed; nothing replaced" in result.output
+    assert "0 of 3 submission(s) changed; their results.json left as they were (--write" in result.output
     report = json.loads((stored / "rescore.json").read_text())
     assert [s["name"] for s in report["submissions"]] == ["gold-model", "mixed-model", "wrong-model"]
 
