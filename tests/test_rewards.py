@@ -1,0 +1,187 @@
+"""Rewards equal the scorer's verdicts: every config of the mini build, driven by the registry."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorer.dataset import KeyedDataset, KeyRow, load_keys
+from scorer.references import reference_predictions
+from scorer.rewards import Reward, reward, shaped_value, step_rewards
+from scorer.rewards_trl import completion_text, planarium_reward
+from scorer.scoring import score_file
+
+# Replies that are no answer, an answer in a think block only, or one past a think block.
+ODD_REPLIES = ("", "maybe", "<think>yes</think>", "<think>no</think> Yes", "x" * 200)
+
+
+@pytest.fixture(scope="module")
+def keys(mini_data: Path) -> KeyedDataset:
+    return load_keys(mini_data, "test")
+
+
+def _answer(prediction: Any) -> str | dict[str, Any]:
+    return prediction.response if prediction.response is not None else prediction.episode
+
+
+def test_every_config_gold_rewards_one_and_wrong_zero(keys: KeyedDataset) -> None:
+    configs = set()
+    for kind, expected in (("gold", 1.0), ("wrong", 0.0)):
+        predictions = reference_predictions(keys, kind)
+        for row in keys.rows.values():
+            configs.add(row.config)
+            answer = _answer(predictions[row.id])
+            assert reward(row, answer).value == expected, (kind, row.id)
+            shaped = reward(row, answer, shaped=True)
+            assert all(0.0 <= value <= 1.0 for value in shaped.components.values()), shaped
+            assert shaped.value == pytest.approx(1.0) if kind == "gold" else shaped.value < 0.8, (row.id, shaped)
+    assert configs == set(keys.configs())
+
+
+def _mixed_replies(keys: KeyedDataset) -> dict[str, str | dict[str, Any]]:
+    """A reply per row: gold, wrong or an odd reply in turn (episodes: gold or wrong)."""
+    gold, wrong = reference_predictions(keys, "gold"), reference_predictions(keys, "wrong")
+    replies: dict[str, str | dict[str, Any]] = {}
+    for index, row in enumerate(keys.rows.values()):
+        turn = index % (2 + len(ODD_REPLIES))
+        if turn >= 2 and row.task != "episode":
+            replies[row.id] = ODD_REPLIES[turn - 2]
+        else:
+            replies[row.id] = _answer((gold if turn % 2 == 0 else wrong)[row.id])
+    return replies
+
+
+def test_rewards_equal_the_scores_score_file_writes(keys: KeyedDataset, mini_data: Path, tmp_path: Path) -> None:
+    replies = _mixed_replies(keys)
+    path = tmp_path / "predictions.jsonl"
+    with path.open("w") as out:
+        for row_id, reply in replies.items():
+            field = "episode" if isinstance(reply, dict) else "response"
+            out.write(json.dumps({"id": row_id, field: reply}) + "\n")
+    run = score_file(path, mini_data, tmp_path / "results.json", keep_rows=False)
+    scored = [json.loads(line) for line in run.rows_path.read_text().splitlines()]
+    assert len(scored) == len(keys.rows)
+    for line in scored:
+        got = reward(keys.rows[line["id"]], replies[line["id"]])
+        assert (got.value, got.reason) == (line["score"], line["reason"]), line["id"]
+
+
+def test_components_follow_the_verdict(keys: KeyedDataset) -> None:
+    row = next(r for r in keys.rows.values() if r.config == "blocksworld-ground")
+    assert reward(row, "perhaps") == Reward(0.0, "unparsable", {"format": 0.0, "validity": 0.0, "correct": 0.0})
+    assert reward(row, "perhaps", shaped=True).value == 0.0
+    assert reward(row, None) == Reward(0.0, "missing", {"format": 0.0, "validity": 0.0, "correct": 0.0})
+    wrong = "No" if row.answer_key["answer"] else "Yes"
+    parsed = {"format": 1.0, "validity": 1.0, "correct": 0.0}
+    assert reward(row, wrong, shaped=True) == Reward(pytest.approx(0.2), "wrong", parsed)
+    # an episode log given for a question has the wrong shape: no format
+    assert reward(row, {"settings": {}, "replies": ["Yes"]}).components["format"] == 0.0
+
+
+def test_invalid_answers_keep_format_and_lose_validity(keys: KeyedDataset) -> None:
+    row = next(r for r in keys.rows.values() if r.config == "acp-hard" and r.meta["acp_task"] == "app")
+    got = reward(row, "(and (clear a) (clear b))", shaped=True)
+    assert got.reason in ("invalid", "unparsable")
+    if got.reason == "invalid":
+        assert got.components == {"format": 1.0, "validity": 0.0, "correct": 0.0}
+        assert got.value == pytest.approx(0.1)
+
+
+def _episode_rows(keys: KeyedDataset) -> list[KeyRow]:
+    return [row for row in keys.rows.values() if row.task == "episode"]
+
+
+def test_step_rewards_sum_to_the_episode_reward(keys: KeyedDataset) -> None:
+    for kind in ("gold", "wrong"):
+        predictions = reference_predictions(keys, kind)
+        for row in _episode_rows(keys):
+            log = predictions[row.id].episode
+            assert log is not None
+            for shaped in (False, True):
+                steps = step_rewards(row, log, shaped)
+                assert sum(steps) == pytest.approx(reward(row, log, shaped).value), (row.id, shaped)
+            sparse = step_rewards(row, log)
+            assert sparse == ([0.0] * (len(sparse) - 1) + [1.0] if kind == "gold" else [0.0] * len(sparse))
+
+
+def test_progress_is_given_where_the_outcome_has_a_distance(keys: KeyedDataset) -> None:
+    wrong = reference_predictions(keys, "wrong")
+    for row in _episode_rows(keys):
+        log = {"id": row.id, "episode": wrong[row.id].episode}  # the server's whole log line
+        got = reward(row, log, shaped=True)
+        assert got.value == pytest.approx(shaped_value("episode", got.components))
+        if "progress" in got.components:
+            assert got.value == pytest.approx(
+                0.1 * got.components["format"] + 0.1 * got.components["validity"] + 0.4 * got.components["progress"]
+            )
+
+
+def test_a_refused_episode_log_has_no_steps(keys: KeyedDataset) -> None:
+    row = _episode_rows(keys)[0]
+    assert step_rewards(row, {"replies": "not a list"}) == []
+    assert reward(row, {"replies": "not a list"}).reason == "invalid"
+    with pytest.raises(ValueError, match="question"):
+        step_rewards(next(r for r in keys.rows.values() if r.task != "episode"), {"replies": []})
+
+
+def _trl_call(fn: Any, rows: list[dict[str, Any]], completions: list[Any]) -> list[float | None]:
+    """As TRL's GRPOTrainer._calculate_rewards calls a reward function: every column of the
+    inputs but prompt / completion / completion_ids, as lists, plus trainer_state."""
+    keys = [key for key in rows[0] if key not in ("prompt", "completion", "completion_ids")]
+    reward_kwargs: dict[str, Any] = {key: [example[key] for example in rows] for key in keys}
+    reward_kwargs["trainer_state"] = object()
+    prompts = [example["prompt"] for example in rows]
+    completion_ids = [[1, 2, 3] for _ in completions]
+    return fn(prompts=prompts, completions=completions, completion_ids=completion_ids, **reward_kwargs)
+
+
+def _dataset_rows(mini_data: Path, config: str) -> list[dict[str, Any]]:
+    import pyarrow.parquet as pq
+
+    shards = sorted((mini_data / "data" / config).glob("test-*.parquet"))
+    columns = ["id", "prompt", "difficulty", "meta", "answer_key"]
+    return [row for shard in shards for row in pq.read_table(shard, columns=columns).to_pylist()]
+
+
+@pytest.mark.parametrize("config", ["blocksworld-ground", "acp-hard", "slidegeom-describe"])
+def test_trl_reward_function_gives_the_verdicts(keys: KeyedDataset, mini_data: Path, config: str) -> None:
+    fn = planarium_reward(config, data=mini_data)
+    rows = _dataset_rows(mini_data, config)[:8]
+    gold, wrong = reference_predictions(keys, "gold"), reference_predictions(keys, "wrong")
+    golds = [gold[row["id"]].response for row in rows]
+    wrongs = [wrong[row["id"]].response for row in rows]
+    assert _trl_call(fn, rows, golds) == [1.0] * len(rows)
+    assert _trl_call(fn, rows, wrongs) == [0.0] * len(rows)
+    # conversational completions: a list of assistant messages per completion, as TRL passes them
+    chats = [[{"role": "assistant", "content": text}] for text in golds]
+    assert _trl_call(fn, rows, chats) == [1.0] * len(rows)
+    shaped = planarium_reward(config, data=mini_data, shaped=True)
+    expected = [reward(keys.rows[row["id"]], text, shaped=True).value for row, text in zip(rows, wrongs)]
+    assert _trl_call(shaped, rows, wrongs) == pytest.approx(expected)
+
+
+def test_trl_reward_function_leaves_other_configs_rows_to_others(mini_data: Path) -> None:
+    fn = planarium_reward("blocksworld-ground", data=mini_data)
+    mixed = _dataset_rows(mini_data, "blocksworld-ground")[:2] + _dataset_rows(mini_data, "maze-vsp")[:1]
+    assert _trl_call(fn, mixed, ["Yes", "No", "Yes"])[2] is None
+    with pytest.raises(KeyError, match="'id'"):
+        fn(prompts=["p"], completions=["Yes"])
+
+
+def test_trl_episode_rows_read_the_completion_as_the_first_reply(keys: KeyedDataset, mini_data: Path) -> None:
+    fn = planarium_reward("slidegeom-episodes", data=mini_data)
+    rows = _dataset_rows(mini_data, "slidegeom-episodes")
+    values = _trl_call(fn, rows, ["nonsense"] * len(rows))
+    assert values == [0.0] * len(rows)
+
+
+def test_completion_text_reads_what_trl_passes() -> None:
+    assert completion_text("Yes") == "Yes"
+    assert completion_text([{"role": "assistant", "content": "No"}]) == "No"
+    parts = [{"role": "assistant", "content": [{"type": "text", "text": "Ye"}, {"type": "text", "text": "s"}]}]
+    assert completion_text(parts) == "Yes"
+    with pytest.raises(TypeError):
+        completion_text([{"role": "user", "content": "hi"}])
