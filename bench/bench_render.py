@@ -32,7 +32,8 @@ import time
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from bench.render_views import VIEWS, View
+from render_views import VIEWS, View  # a sibling: the benchmarks run as scripts (make bench)
+
 from scorer.render.png import SERVE_LEVEL, png_bytes
 
 TARGET = 200.0  # images/s per view on one core (issue 19)
