@@ -15,8 +15,10 @@ says the same for the objects a task involves.
 
 ## Termination
 AsgardBench's runner: success when every goal holds; 8 repeats of an action or
-pattern; 10 failures in a row; the soft step limit max(int(1.5 x expert), 15) without
-progress (+10 steps on progress); the hard limit max(int(2 x expert), 20).
+pattern; 10 failures in a row; more steps than the soft limit max(int(1.5 x expert), 15)
+without progress (+10 steps on progress); more than the hard limit max(int(2 x expert),
+20). The prompt is AsgardBench's own (``prompt``, ``prompts/``), replies are read as its
+runner reads them (``parse``); ``departures`` lists what differs.
 
 ## Difficulties
 The 12 task types of AsgardBench's table 1 (a row's ``difficulty``): clean_mirror,
