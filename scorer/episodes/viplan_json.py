@@ -49,3 +49,30 @@ def paper_plan_entry(reply: str) -> dict[str, Any] | None:
     except (ValueError, RecursionError, LookupError, TypeError):
         return None
     return first if isinstance(first, dict) else None
+
+
+def paper_document(reply: str) -> dict[str, Any] | None:
+    """ViPlan's ``parse_json_output``: ``json.loads`` of the text from the first ``{`` to
+    the last ``}`` (the same slice, so a reply without braces is a JSON error). None where
+    it raises (its loop then stops the episode)."""
+    try:
+        document = json.loads(reply[reply.find("{") : reply.rfind("}") + 1])
+    except (ValueError, RecursionError):
+        return None
+    return document if isinstance(document, dict) else None
+
+
+def plan_first(document: dict[str, Any]) -> tuple[bool, Any]:
+    """``(True, document["plan"][0])``, or ``(False, None)`` where that lookup raises."""
+    try:
+        return True, document["plan"][0]
+    except (LookupError, TypeError):
+        return False, None
+
+
+def entry_field(entry: Any, name: str) -> tuple[bool, Any]:
+    """``(True, entry[name])``, or ``(False, None)`` where that lookup raises."""
+    try:
+        return True, entry[name]
+    except (LookupError, TypeError):
+        return False, None

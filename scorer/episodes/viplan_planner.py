@@ -9,9 +9,10 @@ Settings: ``output`` plan | action, ``cot``, ``fail_prob`` (ViPlan's action fail
 0.1 in its appendix K), ``stop_on_unparsable`` (ViPlan ended an episode on a JSON error;
 by default an unparsable reply is a failed step and the episode goes on), ``max_steps``
 (0: the row's limit), ``view`` (one of the world's views; its first by default),
-``parser`` (ours, or ViPlan's own: ``paper_plan_entry``; its episode ends where ViPlan's
-loop stopped, and an action name or parameter value that is not the task's exactly, in
-case too, is an action that does not exist).
+``parser`` (ours, or ViPlan's own: ``paper_document`` and the world's ``paper_action``,
+its planning loop's reading; its episode ends where ViPlan's loop stopped, and an action
+name or parameter value that is not the task's exactly, in case too, is an action that
+does not exist).
 
 Termination: the goal holds in the true state. Truncation: the step limit.
 """
@@ -23,7 +24,7 @@ import random
 from typing import Any
 
 from scorer.episodes.base import PARSER_SETTING, Observation, SettingsError, StepResult, check_parser, check_settings
-from scorer.episodes.viplan_json import paper_plan_entry
+from scorer.episodes.viplan_json import paper_document
 from scorer.episodes.viplan_world import UNPARSABLE, ActionChoice, ViplanWorld, viplan_call
 
 DEFAULTS: dict[str, Any] = {
@@ -67,6 +68,7 @@ class PlannerEpisode:
         self.unparsable_steps = 0
         self.failures_drawn = 0
         self.end_reason: str | None = None
+        self.paper_first: Any = None  # the plan entry the paper's loop keeps between steps
 
     @property
     def done(self) -> bool:
@@ -100,12 +102,10 @@ class PlannerEpisode:
     def _read(self, reply: str) -> ActionChoice:
         if self.settings[PARSER_SETTING] == "ours":
             return self.world.parse_action(reply, self.state)
-        first = paper_plan_entry(reply)
-        if first is None:
+        document = paper_document(reply)
+        if document is None:
             return ActionChoice(error=UNPARSABLE)
-        choice = self.world.parse_action(json.dumps({"plan": [first]}), self.state)
-        if choice.pddl_name is not None and not _written_exactly(first, choice.pddl_name):
-            return ActionChoice(error=self.world.feedback.missing_outcome, raw_name=str(first["action"])[:80])
+        choice, self.paper_first = self.world.paper_action(document, self.paper_first, self.state)
         return choice
 
     def _execute(self, choice: ActionChoice) -> dict[str, Any]:
@@ -159,15 +159,6 @@ class PlannerEpisode:
             "failures_drawn": self.failures_drawn,
             "end": self.end_reason or "abandoned",
         }
-
-
-def _written_exactly(first: dict[str, Any], pddl_name: str) -> bool:
-    """Whether the reply wrote the action's name and objects exactly as the task does
-    (ViPlan looks them up as written; ours forgives case and spaces)."""
-    name, *objects = pddl_name.strip("()").split()
-    parameters = first.get("parameters")
-    values = list(parameters.values()) if isinstance(parameters, dict) else parameters
-    return first["action"] == name and isinstance(values, list) and sorted(map(str, values)) == sorted(objects)
 
 
 def _outcome(outcome: str, info: str | None) -> dict[str, str]:

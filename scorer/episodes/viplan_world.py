@@ -59,9 +59,6 @@ class FeedbackWords:
     # A legal action the failure injection turned into nothing: ViPlan's simulator reports
     # it legal (the success outcome) with this info.
     noop_info: str | None = "no-op"
-    # An action or object the reply names that the task does not have (ViPlan's own parser:
-    # names must be written exactly).
-    missing_outcome: str = "action does not exist"
 
 
 class ViplanWorld(Protocol):
@@ -110,6 +107,13 @@ class ViplanWorld(Protocol):
     def parse_action(self, reply: str, state: int) -> ActionChoice:
         """The action a planner reply asks for, matched against the task's objects
         (reply text is never spliced into PDDL)."""
+        ...
+
+    def paper_action(self, document: dict[str, Any], previous_first: Any, state: int) -> tuple[ActionChoice, Any]:
+        """What the paper's planning loop makes of a parsed reply (setting ``parser:
+        paper``): the action, or its outcome word (``UNPARSABLE`` where its loop stops),
+        and the plan entry its loop keeps for the next step (``previous_first``: the last
+        one kept, None at first)."""
         ...
 
     def action_json(self, pddl_name: str) -> dict[str, Any]:

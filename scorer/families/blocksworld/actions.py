@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from scorer.episodes.viplan_json import first_action_entry
+from scorer.episodes.viplan_json import entry_field, first_action_entry, plan_first
 from scorer.episodes.viplan_world import NO_FAILURE, UNPARSABLE, ActionChoice, FailureDraw
 from scorer.families.blocksworld.state import Layout, column_names
 
@@ -38,6 +38,29 @@ def parse_action(reply: str, blocks: list[str], n_columns: int) -> ActionChoice:
     # an object the problem lacks, leaves it no action, which it reports as not existing.
     if block is None or column is None or block not in blocks or column not in column_names(n_columns):
         return ActionChoice(error=NOT_EXIST, raw_name=name)
+    return ActionChoice(move_name(block, column), move_json(block, column))
+
+
+def paper_action(document: dict[str, Any], blocks: list[str], columns: list[str]) -> ActionChoice:
+    """ViPlan's blocksworld planning loop on a parsed reply (``get_plan_action``, its
+    simulator's ``_get_specific_action`` and the loop's failsafe): the name must be
+    ``moveblock`` and ``parameters`` an object whose ``block`` and ``column`` name the
+    problem's objects exactly (other keys are ignored); anything else, a list of
+    parameters included, is an action that does not exist (its entry shows the name as
+    written). No ``plan[0]["action"]``: its failsafe raises and the loop stops."""
+    found, first = plan_first(document)
+    has_name, name = entry_field(first, "action") if found else (False, None)
+    if not has_name:
+        return ActionChoice(error=UNPARSABLE)
+    missing = ActionChoice(error=NOT_EXIST, entry={"action": name})
+    if not (isinstance(name, str) and name == "moveblock"):
+        return missing
+    parameters = first.get("parameters")
+    if not isinstance(parameters, dict):
+        return missing
+    block, column = parameters.get("block"), parameters.get("column")
+    if not (isinstance(block, str) and block in blocks and isinstance(column, str) and column in columns):
+        return missing
     return ActionChoice(move_name(block, column), move_json(block, column))
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from scorer.episodes.viplan_modes import viplan_modes
 from scorer.families.base import Family
+from scorer.families.blocksworld.departures import DEPARTURES
 from scorer.families.blocksworld.world import BlocksWorld
 from scorer.report.compounding import write_compounding_curves
 
@@ -30,5 +31,6 @@ FAMILY = Family(
     modes=viplan_modes(BlocksWorld),
     plots={"compounding-errors": write_compounding_curves},  # ViPlan, figure 16: the grounder's answers
     importers={"viplan": "scorer.families.blocksworld.viplan_import:viplan_blocksworld_import"},
+    departures=DEPARTURES,
     importer_help={"viplan": "ViPlan's 75 blocksworld problems as config viplan-blocksworld-episodes."},
 )

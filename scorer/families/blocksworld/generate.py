@@ -50,13 +50,14 @@ class BlocksProblem:
     init: Layout
     goal: Layout
     optimal_plan: tuple[str, ...]
+    blocks: tuple[str, ...] = ()  # the declaration order of an imported problem's blocks (else ours)
 
     @property
     def optimal_length(self) -> int:
         return len(self.optimal_plan)
 
     def pddl(self) -> str:
-        return problem_pddl(self.name, self.init, self.goal)
+        return problem_pddl(self.name, self.init, self.goal, self.blocks)
 
     def task(self) -> Task:
         return parse_task(domain_pddl(), self.pddl())

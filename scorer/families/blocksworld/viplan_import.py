@@ -61,13 +61,15 @@ def imported_problem(directory: Path, path: Path) -> tuple[BlocksProblem, Import
         raise ValueError(f"{source}: expected {difficulty.n_blocks} blocks in {difficulty.n_columns} columns")
     if set(layout_atoms(goal)) != set(task.true_atoms(task.goal_pos)):
         raise ValueError(f"{source}: the goal is not a full configuration (on, clear, inColumn of every block)")
-    problem = BlocksProblem(path.stem, difficulty.name, f"viplan/{source}", init, goal, ())
+    blocks = tuple(name for name, kind in task.objects.items() if kind == "block")  # the file's order
+    problem = BlocksProblem(path.stem, difficulty.name, f"viplan/{source}", init, goal, (), blocks)
     ours = problem.task()
     reference = tuple(_pddl_name(call, source) for call in _reference_plan(path))
     checked = validate_plan(ours, reference)
     if not checked.valid:
         raise ValueError(f"{source}: ViPlan's reference plan fails at step {checked.failed_step}: {checked.message}")
-    problem = BlocksProblem(problem.name, problem.difficulty, problem.seed, init, goal, tuple(optimal_plan(ours, goal)))
+    plan = tuple(optimal_plan(ours, goal))
+    problem = BlocksProblem(problem.name, problem.difficulty, problem.seed, init, goal, plan, blocks)
     if problem.optimal_length > len(reference):
         raise ValueError(f"{source}: our optimal plan is longer than ViPlan's reference plan")
     return problem, ImportedFacts(source, reference)

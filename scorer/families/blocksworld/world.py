@@ -15,9 +15,9 @@ from typing import Any
 from scorer.dataset import KeyRow
 from scorer.episodes.base import Message, Observation
 from scorer.episodes.viplan_world import ActionChoice, FailureDraw, FeedbackWords
-from scorer.families.blocksworld.actions import draw_failure, move_json, parse_action
+from scorer.families.blocksworld.actions import draw_failure, move_json, paper_action, parse_action
 from scorer.families.blocksworld.prompts import grounder_messages, planner_goal, planner_messages
-from scorer.families.blocksworld.state import Layout, layout_from_atoms
+from scorer.families.blocksworld.state import Layout, column_names, layout_from_atoms
 from scorer.families.blocksworld.task import row_task
 from scorer.families.blocksworld.verbalize import question
 from scorer.families.blocksworld.views import VIEWS, observation
@@ -72,6 +72,10 @@ class BlocksWorld:
     def parse_action(self, reply: str, state: int) -> ActionChoice:
         blocks = sorted({block for column in self.layout(state) for block in column})
         return parse_action(reply, blocks, self.n_columns)
+
+    def paper_action(self, document: dict[str, Any], previous_first: Any, state: int) -> tuple[ActionChoice, Any]:
+        blocks = [name for name, kind in self.task.objects.items() if kind == "block"]
+        return paper_action(document, blocks, column_names(self.n_columns)), None
 
     def action_json(self, pddl_name: str) -> dict[str, Any]:
         _, block, column = pddl_name.strip("()").split()

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from scorer.episodes.viplan_modes import viplan_modes
 from scorer.families.base import Family
+from scorer.families.household.departures import DEPARTURES
 from scorer.families.household.world import HouseholdWorld
 
 if TYPE_CHECKING:
@@ -30,5 +31,6 @@ FAMILY = Family(
     configs=_configs,
     modes=viplan_modes(HouseholdWorld),
     importers={"viplan": "scorer.families.household.viplan_import:viplan_household_import"},
+    departures=DEPARTURES,
     importer_help={"viplan": "ViPlan's 16 household problems as the 75 episodes of config viplan-household-episodes."},
 )

@@ -34,8 +34,17 @@ GOAL_TEMPLATES = {
     "nextto": ("the {0} needs to be next to the {1}", "the {0} must not be next to the {1}"),
     "open": ("the {0} needs to be open", "the {0} needs to be closed"),
     "holding": ("the agent needs to be holding the {0}", "the agent must not be holding the {0}"),
-    "reachable": ("the {0} needs to be in reach of the agent", "the {0} must not be in reach of the agent"),
-    "sliced": ("the {0} needs to be sliced", "the {0} must not be sliced"),
+    "reachable": ("the {0} needs to be reachable by the agent", "the {0} needs to be unreachable by the agent"),
+    "sliced": ("the {0} needs to be sliced", "the {0} must not be sliced"),  # not in ViPlan's (it never asks)
+}
+# ViPlan's preds_templates, the words of its privileged facts.
+PRIVILEGED_TEMPLATES = {
+    "reachable": "the {0} is reachable by the agent",
+    "holding": "the agent is holding the {0}",
+    "open": "the {0} is open",
+    "ontop": "the {0} is on top of the {1}",
+    "inside": "the {0} is inside the {1}",
+    "nextto": "the {0} is next to the {1}",
 }
 
 
@@ -51,21 +60,33 @@ def goal_sentence(literal: str) -> str:
     return GOAL_TEMPLATES[predicate][1 if negated else 0].format(*args)
 
 
+def planner_goal(goal: Iterable[str]) -> str:
+    """The goal as ViPlan's household planner states it (its ``get_goal_str``): one
+    sentence a line, in the goal's order, lower case and without a full stop."""
+    return "\n".join(goal_sentence(literal) for literal in goal).strip()
+
+
 def goal_text(goal: Iterable[str]) -> str:
     """One sentence a line, each ending with a full stop (capitalised)."""
     return "\n".join(_capitalised(goal_sentence(literal)) + "." for literal in goal)
 
 
-def hidden_facts(atoms: Iterable[str]) -> list[str]:
-    """ViPlan's privileged information: "the X is inside the Y" for every object inside
-    a container that the agent cannot reach (so it cannot see it either)."""
+def hidden_atoms(atoms: Iterable[str]) -> list[str]:
+    """ViPlan's privileged information: the ``inside`` atoms of every object inside a
+    container that the agent cannot reach (so it cannot see it either), sorted."""
     true = set(atoms)
-    facts = []
+    hidden = []
     for atom in sorted(true):
         predicate, args = split_atom(atom)
         if predicate == "inside" and f"(reachable {args[0]})" not in true:
-            facts.append(f"The {args[0]} is inside the {args[1]}.")
-    return facts
+            hidden.append(atom)
+    return hidden
+
+
+def hidden_facts(atoms: Iterable[str]) -> list[str]:
+    """The privileged facts as ViPlan's ``get_priviledged_predicates_str`` words them:
+    "the X is inside the Y", lower case, no full stop."""
+    return [PRIVILEGED_TEMPLATES["inside"].format(*split_atom(atom)[1]) for atom in hidden_atoms(atoms)]
 
 
 def _capitalised(text: str) -> str:

@@ -29,6 +29,7 @@ from scorer.families.household.configs.episodes import SPEC as EPISODES_SPEC
 from scorer.families.household.configs.episodes import ImportedFacts, make_row
 from scorer.families.household.generate import DIFFICULTIES
 from scorer.families.household.problem import HouseholdProblem, domain_pddl, scene_for
+from scorer.families.household.world import goal_literals
 from scorer.pddl import parse_task
 
 CONFIG = "viplan-household-episodes"
@@ -92,7 +93,7 @@ def _problem(path: Path, source: str, difficulty: str, entry: dict, scene: str, 
     except ValueError as error:
         raise ValueError(f"{source}: {error}") from None
     init = task.true_atoms(task.init)
-    positive, negative = task.goal_atoms()
+    goal = goal_literals(domain_pddl(), path.read_text())  # the file's order: ViPlan's goal lines follow it
     layout_seeds = (scene, f"{scene}/{instance}/{path.stem}")
     problem = HouseholdProblem(
         name=f"{path.stem}-{scene}-{instance}",
@@ -100,7 +101,7 @@ def _problem(path: Path, source: str, difficulty: str, entry: dict, scene: str, 
         difficulty=difficulty,
         objects=tuple(task.objects.items()),
         init=tuple(init),
-        goal=(*positive, *(f"(not {atom})" for atom in negative)),
+        goal=goal,
         scene=scene_for(path.stem, task.objects, init, *layout_seeds),
         seed=f"viplan/{source}/{scene}/{instance}",
         layout_seeds=layout_seeds,

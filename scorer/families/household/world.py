@@ -20,20 +20,18 @@ from typing import Any
 from scorer.dataset import KeyRow
 from scorer.episodes.base import Message, Observation
 from scorer.episodes.viplan_world import NO_FAILURE, ActionChoice, FailureDraw, FeedbackWords
-from scorer.families.household.actions import REFUSED, action_json, parse_action
+from scorer.families.household.actions import REFUSED, action_json, paper_action, parse_action
 from scorer.families.household.problem import household_task, optimal_plan, scene_for
 from scorer.families.household.prompts import planner_messages
 from scorer.families.household.scene import Scene
 from scorer.families.household.sight import Sight, sight, split_atom
-from scorer.families.household.verbalize import ENVIRONMENT, goal_text, hidden_facts, question
+from scorer.families.household.verbalize import ENVIRONMENT, hidden_facts, planner_goal, question
 from scorer.families.household.views import VIEWS, observation
 from scorer.tasks.ground import ground_messages
 
-# ViPlan's household client: "executed", and every refusal "parameters incorrectly specified".
-FEEDBACK = FeedbackWords(
-    success_outcome="executed", success_info=None, illegal_outcome=REFUSED, illegal_info=None, missing_outcome=REFUSED
-)
-NO_HIDDEN_FACTS = "None."
+# ViPlan's household loop: "executed", and every refusal of its client "parameters incorrectly
+# specified" (a name that is no action: "action does not exist").
+FEEDBACK = FeedbackWords(success_outcome="executed", success_info=None, illegal_outcome=REFUSED, illegal_info=None)
 
 
 class HouseholdWorld:
@@ -50,8 +48,8 @@ class HouseholdWorld:
 
     @cached_property
     def goal(self) -> str:
-        positive, negative = self.task.goal_atoms()
-        return goal_text([*positive, *(f"(not {atom})" for atom in negative)])
+        """The planner's goal lines, in the problem's own order (ViPlan's get_goal_str)."""
+        return planner_goal(goal_literals(self.row.domain_pddl, self.row.problem_pddl))
 
     def seen(self, state: int) -> Sight:
         return sight(self.scene, self.task.true_atoms(state))
@@ -63,7 +61,7 @@ class HouseholdWorld:
         return observation(view, messages, self.seen(state))
 
     def planner_prompt(self, output: str, cot: bool, previous_actions: str, state: int) -> list[Message]:
-        additional = "\n".join(hidden_facts(self.task.true_atoms(state))) or NO_HIDDEN_FACTS
+        additional = "\n".join(hidden_facts(self.task.true_atoms(state)))  # none: ViPlan drops the section
         return planner_messages(output, cot, self.goal, additional, previous_actions)
 
     def ground_prompt(self, question: str, cot: bool) -> list[Message]:
@@ -85,11 +83,29 @@ class HouseholdWorld:
     def parse_action(self, reply: str, state: int) -> ActionChoice:
         return parse_action(reply, self.task)
 
+    def paper_action(self, document: dict[str, Any], previous_first: Any, state: int) -> tuple[ActionChoice, Any]:
+        return paper_action(document, previous_first, self.task)
+
     def action_json(self, pddl_name: str) -> dict[str, Any]:
         return action_json(pddl_name)
 
     def draw_failure(self, rng: random.Random, fail_prob: float, state: int, pddl_name: str) -> FailureDraw:
         return NO_FAILURE
+
+
+@lru_cache(maxsize=256)
+def goal_literals(domain: str, problem: str) -> tuple[str, ...]:
+    """The goal's literals in the order the problem writes them ("(not ...)" for a negated
+    one), as unified-planning reads them (ViPlan iterates its goal fluents so)."""
+    from scorer.pddl._reading import read_problem
+
+    literals = []
+    for goal in read_problem(domain, problem).goals:
+        for node in goal.args if goal.is_and() else (goal,):
+            atom = node.args[0] if node.is_not() else node
+            text = f"({' '.join([atom.fluent().name, *(str(a) for a in atom.args)])})"
+            literals.append(f"(not {text})" if node.is_not() else text)
+    return tuple(literals)
 
 
 @lru_cache(maxsize=256)

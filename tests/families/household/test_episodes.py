@@ -71,12 +71,17 @@ def test_hidden_objects_are_named_until_the_agent_reaches_them() -> None:
     assert hidden, "the simple drawer problem hides its objects in a container"
     system, user = world.planner_prompt("plan", False, "[]", start)
     obj, container = hidden[0].strip("()").split()[1:]
-    assert f"The {obj} is inside the {container}." in user.content
+    # ViPlan's words (its preds_templates): lower case, no full stop, one fact a line.
+    assert f"## Additional information\nthe {obj} is inside the {container}\n" in user.content
     state = start
     for action in row.answer_key["optimal_plan"]:
         state = world.task.successor(state, action)
     _, after = world.planner_prompt("plan", False, "[]", state)
-    assert f"The {obj} is inside the {container}." not in after.content
+    assert f"the {obj} is inside the {container}" not in after.content
+    # No fact left: ViPlan's loop removes the heading and the placeholder, their blank lines stay.
+    assert (
+        "## Additional information" not in after.content and "container.\n\n\n\n\n## Available actions" in after.content
+    )
 
 
 def test_the_grounder_asks_only_about_atoms_in_view_and_wins_with_the_truth() -> None:

@@ -35,4 +35,4 @@ def test_viplan_words() -> None:
         "The bowl_1 needs to be on top of the sink_1.\nThe door_1 needs to be closed."
     )
     atoms = ["(inside bowl_1 cabinet_1)", "(inside spoon_1 cabinet_2)", "(reachable spoon_1)"]
-    assert hidden_facts(atoms) == ["The bowl_1 is inside the cabinet_1."]
+    assert hidden_facts(atoms) == ["the bowl_1 is inside the cabinet_1"]  # ViPlan's preds_templates
