@@ -222,13 +222,17 @@ class BlocksEnv(TaskEnv):
 
 
 def bind_specific_action(env: BlocksEnv) -> None:
+    env._get_specific_action = types.MethodType(_specific_action(), env)  # type: ignore[attr-defined]
+
+
+@cache
+def _specific_action() -> Callable[..., Any]:
     from unified_planning.plans import ActionInstance
     from unified_planning.shortcuts import Object
 
-    method = lift_method(
+    return lift_method(
         SIMULATOR, "BlocksworldSimulator", "_get_specific_action", {"Object": Object, "ActionInstance": ActionInstance}
     )
-    env._get_specific_action = types.MethodType(method, env)  # type: ignore[attr-defined]
 
 
 class HouseholdEnv(TaskEnv):
@@ -258,9 +262,15 @@ class HouseholdEnv(TaskEnv):
 
 
 def up_problem(row: KeyRow) -> Any:
+    return _up_problem(row.domain_pddl, row.problem_pddl)
+
+
+@cache
+def _up_problem(domain: str, problem: str) -> Any:
+    """unified-planning's reading of a problem (the loops only read it)."""
     from scorer.pddl._reading import read_problem
 
-    return read_problem(row.domain_pddl, row.problem_pddl)
+    return read_problem(domain, problem)
 
 
 # -- running both loops on the same replies ------------------------------------------
