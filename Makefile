@@ -17,9 +17,9 @@ demo: $(STAMP)
 	$(BIN)/planarium build --size mini --out parquet
 	mkdir -p $(DEMO)
 	$(BIN)/planarium answers --kind gold --data parquet -o $(DEMO)/gold.jsonl
-	$(BIN)/score $(DEMO)/gold.jsonl --data parquet --out $(DEMO)/gold-results.json
+	$(BIN)/score $(DEMO)/gold.jsonl --data parquet --out $(DEMO)/gold-results.json --summary
 	$(BIN)/planarium answers --kind wrong --data parquet -o $(DEMO)/wrong.jsonl
-	$(BIN)/score $(DEMO)/wrong.jsonl --data parquet --out $(DEMO)/wrong-results.json
+	$(BIN)/score $(DEMO)/wrong.jsonl --data parquet --out $(DEMO)/wrong-results.json --summary
 
 test: lint
 	$(BIN)/pytest

@@ -259,6 +259,7 @@ def build(configs: str | None, size: str, seed: int, out: Path, executor_spec: s
     help=f"{EXECUTOR_HELP} Only costly rows go there (episode replays, planner calls); results never change.",
 )
 @click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option("--summary", is_flag=True, help="One line per config (its headline metric and counts), not every table.")
 @click.option(
     "--heatmap",
     type=OUTPUT_FILE,
@@ -301,6 +302,7 @@ def _score(
     gold: bool,
     executor_spec: str,
     quiet: bool,
+    summary: bool,
     heatmap: Path | None,
     report: Path | None,
     plots: Path | None,
@@ -331,7 +333,7 @@ def _score(
         )
     finally:
         executor.close()
-    _print_score_run(run, duplicates)
+    _print_score_run(run, duplicates, summary)
     if predictions is not None and not _rows_answered(run.grading):
         raise UserError(
             f"nothing scored: no line of {predictions} answers a row of the {split} split "
@@ -356,10 +358,14 @@ def _rows_answered(grading: Grading) -> int:
 PROBLEMS_SHOWN = 5  # per kind; the rest are counted (and the first few kept in results.json)
 
 
-def _print_score_run(run: ScoreRun, duplicates_policy: str) -> None:
-    from scorer.report.results import counts_table, readings_table, results_table
+def _print_score_run(run: ScoreRun, duplicates_policy: str, summary: bool = False) -> None:
+    from scorer.report.results import counts_table, readings_table, results_table, summary_table
 
     _print_problems(run.problems, duplicates_policy)
+    if summary:
+        click.echo(summary_table(run.grading))
+        click.echo(f"\nwrote {run.results_path} and {run.rows_path}")
+        return
     click.echo(results_table(run.grading))
     readings = readings_table(run.grading)
     if readings:

@@ -204,3 +204,11 @@ def test_run_exits_non_zero_when_an_episode_could_not_be_played(mini_data: Path,
 def test_configs_with_a_missing_data_folder_says_so(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["configs", "--data", str(tmp_path / "absent")])
     assert result.exit_code == 1 and "absent does not exist" in result.output and "planarium build" in result.output
+
+
+def test_score_summary_prints_one_line_per_config(mini_data: Path, tmp_path: Path) -> None:
+    args = ["score", "--gold", "--data", str(mini_data), "--configs", "blocksworld-ground,acp-hard"]
+    result = CliRunner().invoke(main, [*args, "--out", str(tmp_path / "r.json"), "--quiet", "--summary"])
+    assert result.exit_code == 0, result.output
+    table = [line for line in result.stdout.splitlines() if line.startswith("|")]
+    assert len(table) == 2 + 2 and all("|accuracy|1.0000|" in line for line in table[2:])

@@ -182,6 +182,30 @@ def readings_table(grading: Grading) -> str:
     return format_table(table_rows, headers) if table_rows else ""
 
 
+SUMMARY_METRICS = ("success", "accuracy")  # a config's headline: the first of these it reports
+
+
+def summary_table(grading: Grading) -> str:
+    """One line per config: its headline metric over all its rows, and the counts."""
+    headers = ["config", "metric", "value", "stderr", "n", "missing", "unparsable", "invalid", "undecided"]
+    table_rows: list[list[Cell]] = []
+    for name, report in grading.configs.items():
+        metrics = {metric.name: metric for metric in report.groups.get("all", [])}
+        headline = next((metrics[m] for m in SUMMARY_METRICS if m in metrics), None)
+        shown: list[Cell] = (
+            [None, None, None, None]
+            if headline is None
+            else [
+                headline.name,
+                headline.value,
+                headline.stderr,
+                headline.n,
+            ]
+        )
+        table_rows.append([name, *shown, *(report.counts.get(h, 0) for h in headers[5:])])
+    return format_table(table_rows, headers)
+
+
 def counts_table(grading: Grading) -> str:
     headers = ["config", "n", "missing", "unparsable", "invalid", "undecided"]
     table_rows: list[list[Cell]] = [[name, *(r.counts[h] for h in headers[1:])] for name, r in grading.configs.items()]

@@ -1,0 +1,38 @@
+"""docs/fidelity.md is the departures registry's output, and every departure names a test that
+exists: a departure cannot exist without a row, nor a row outlive its test."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from scorer.fidelity import all_departures, render
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_document_is_the_registrys_output() -> None:
+    written = (ROOT / "docs" / "fidelity.md").read_text(encoding="utf-8")
+    assert written == render(all_departures()), "regenerate it: python -m scorer.fidelity > docs/fidelity.md"
+
+
+def test_every_departure_names_a_test_that_exists() -> None:
+    missing = []
+    for departure in all_departures():
+        path, _, name = departure.test.partition("::")
+        module = ROOT / path
+        functions = (
+            {node.name for node in ast.walk(ast.parse(module.read_text())) if isinstance(node, ast.FunctionDef)}
+            if module.is_file()
+            else set()
+        )
+        if name.split("[")[0] not in functions:
+            missing.append(departure.test)
+    assert missing == [], f"departures name tests that do not exist: {missing}"
+
+
+def test_every_family_with_a_paper_declares_its_departures() -> None:
+    from scorer.families import families
+
+    silent = [name for name, family in families().items() if not family.departures]
+    assert silent == [], f"families with no departures row: {silent}"
