@@ -185,3 +185,35 @@ def test_completion_text_reads_what_trl_passes() -> None:
     assert completion_text(parts) == "Yes"
     with pytest.raises(TypeError):
         completion_text([{"role": "user", "content": "hi"}])
+
+
+def test_trl_grpo_trainer_calculates_the_rewards(keys: KeyedDataset, mini_data: Path) -> None:
+    """TRL's own ``GRPOTrainer._calculate_rewards`` (where trl is installed) on a stand-in
+    trainer holding only what that method reads: no model weights are needed."""
+    pytest.importorskip("trl")
+    from types import SimpleNamespace
+
+    from trl import GRPOTrainer
+
+    fn = planarium_reward("blocksworld-ground", data=mini_data)
+    inputs = _dataset_rows(mini_data, "blocksworld-ground")[:6]
+    gold = reference_predictions(keys, "gold")
+    completions = [[{"role": "assistant", "content": gold[row["id"]].response}] for row in inputs[:3]]
+    completions += ["maybe", "<answer>Yes</answer>", "<answer>No</answer>"]
+    trainer = SimpleNamespace(
+        accelerator=SimpleNamespace(device="cpu", is_main_process=True),
+        reward_funcs=[fn],
+        reward_processing_classes=[None],
+        reward_func_names=[fn.__name__],
+        state=SimpleNamespace(global_step=0),
+        args=SimpleNamespace(report_to=[]),
+        _log_completion_extra=lambda *args, **kwargs: None,
+        _log_metric=lambda *args, **kwargs: None,
+        environments=None,
+    )
+    prompts = [row["prompt"] for row in inputs]
+    got = GRPOTrainer._calculate_rewards(trainer, inputs, prompts, completions, [[1]] * len(inputs))
+    replies = [completion_text(c) for c in completions]
+    expected = [reward(keys.rows[row["id"]], text).value for row, text in zip(inputs, replies)]
+    assert got[:, 0].tolist() == expected
+    assert expected[:4] == [1.0, 1.0, 1.0, 0.0]
