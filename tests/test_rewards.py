@@ -217,3 +217,20 @@ def test_trl_grpo_trainer_calculates_the_rewards(keys: KeyedDataset, mini_data: 
     expected = [reward(keys.rows[row["id"]], text).value for row, text in zip(inputs, replies)]
     assert got[:, 0].tolist() == expected
     assert expected[:4] == [1.0, 1.0, 1.0, 0.0]
+
+
+def test_rewards_reproduce_every_conformance_vector(keys: KeyedDataset) -> None:
+    """The conformance vectors (``adapters/conformance/vectors.json``), as rewards: sparse the
+    expected score and reason, shaped within [0, 1] and 1 exactly where the score is 1."""
+    from adapters.conformance import load_vectors
+
+    vectors = load_vectors()["vectors"]
+    for vector in vectors:
+        row = keys.rows[vector["id"]]
+        answer = vector["episode"] if "episode" in vector else vector["response"]
+        expected = vector["expected"]
+        assert (reward(row, answer).value, reward(row, answer).reason) == (expected["score"], expected["reason"])
+        shaped = reward(row, answer, shaped=True).value
+        assert 0.0 <= shaped <= 1.0
+        assert (shaped == pytest.approx(1.0)) == (expected["score"] == 1.0), vector["id"]
+    assert len(vectors) > 100
