@@ -44,7 +44,8 @@ loop, our reading takes it as "no" and goes on (the memory shows it as ViPlan's
 belongs to is answered, as ViPlan's ``update_vlm_state`` asserts on it and its loop breaks
 (success is then the goal holding in the true state, as ViPlan's ``goal_reached``).
 ``view`` shows the state as the planner mode does (one of the world's views; its first
-by default).
+by default). ``question: paper`` writes the question as ViPlan's code sent it (no
+"Question:" keyword, its last character cut off); ours writes ``Question: <question>``.
 """
 
 from __future__ import annotations
@@ -78,7 +79,9 @@ DEFAULTS: dict[str, Any] = {  # "view" and "max_actions" default to the world's
     "max_actions": 20,
     "max_questions": 600,
     "planner": "optimal",
+    "question": "ours",  # or "paper": the question line as ViPlan's code sent it
 }
+QUESTION_FORMS = ("ours", "paper")
 PLANNERS = ("optimal", "fast-downward")
 OPTIMAL_ALIASES = ("optimal", "bfs")  # "bfs": its name in logs written when BFS was the only optimal planner
 FAST_DOWNWARD_TIMEOUT_S = 60  # far above the ~1 s a call takes, so the verdict never depends on load
@@ -198,6 +201,8 @@ class GrounderEpisode:
         if self.memory is not None:  # ViPlan: prompt + "\n\n" + memory + "\n\n" + question
             head, _, asked = user.content.rpartition("\nQuestion: ")
             user = Message("user", f"{head}\n\n{self.memory.text}\n\nQuestion: {asked}")
+        if self.settings["question"] == "paper":
+            user = Message("user", paper_question_line(user.content))
         return self.world.observe(view, [*system, user], self.true_state)
 
     def _info(self) -> dict[str, Any]:
@@ -407,8 +412,20 @@ def shortest_plan(world: ViplanWorld, domain_pddl: str, problem_pddl: str, state
     return SHORTEST_PLANS[key]
 
 
+def paper_question_line(content: str) -> str:
+    """The question as ViPlan's code sends it: right after the image (or the memory),
+    without the keyword "Question: " its prompt announces, and without its last character
+    (its ``get_messages`` cuts the prompt, which has no ``</user>``, one character short)."""
+    head, _, asked = content.rpartition("\nQuestion: ")
+    return f"{head}{asked[:-1]}" if head.endswith("<image>") else f"{head}\n{asked[:-1]}"
+
+
 def _check_ranges(settings: dict[str, Any]) -> None:
     check_fail_prob(settings)
+    if settings["question"] not in QUESTION_FORMS:
+        raise SettingsError(
+            f"setting 'question' must be one of {', '.join(QUESTION_FORMS)}, got {settings['question']!r}"
+        )
     if settings["planner"] not in (*PLANNERS, *OPTIMAL_ALIASES):
         raise SettingsError(f"setting 'planner' must be one of {', '.join(PLANNERS)}, got {settings['planner']!r}")
     for key in ("max_actions", "max_questions"):

@@ -320,6 +320,27 @@ def test_grounder_prompts_differ_from_viplans_only_by_the_question_line(domain: 
     assert checked > 0
 
 
+@pytest.mark.parametrize("cot", [False, True])
+@pytest.mark.parametrize("domain", ["blocksworld", "igibson"])
+def test_with_question_paper_the_grounder_prompts_are_viplans(domain: str, cot: bool) -> None:
+    """Setting ``question: paper``: every question's messages are what ViPlan's ask_vlm and
+    its enumeration send, through get_messages (text, roles, image place)."""
+    row = episode_row() if domain == "blocksworld" else _hh_rows()[0]
+    template = corpus.prompt_text(f"benchmark/{domain}/{'prompt_cot.md' if cot else 'prompt.md'}")
+    episode = make_episode(row, {"mode": "grounder", "cot": cot, "question": "paper"})
+    observation, info = episode.reset()
+    checked = 0
+    while not episode.done and checked < 40:
+        ours = corpus.edges_stripped(corpus.our_chat(observation.roles()))
+        for glue in ("", "\n"):  # ask_vlm, get_enumeration_results
+            assert ours == corpus.viplan_chat(template + glue + info["question"])
+        truth = episode.task.holds(episode.true_state, info["atom"])  # type: ignore[attr-defined]
+        result = episode.step("Yes" if truth else "No")
+        observation, info = result.observation, result.info
+        checked += 1
+    assert checked > 0
+
+
 def test_viplans_household_grounder_stops_on_an_unseen_false_precondition() -> None:
     """Its check_action returns five values on that branch, where check_plan unpacks six."""
     import ast

@@ -21,8 +21,9 @@ DEPARTURES: tuple[Departure, ...] = (
         'drops the question\'s last character (the "?")',
         ours="`<image>`, a line break, `Question: <the whole question>`; the rest of the Ground and Ground + CoT "
         "prompts is ViPlan's text, roles and image place",
-        restore="none: both are slips of its code, not of the protocol",
-        test="tests/fidelity/test_viplan.py::test_grounder_prompts_differ_from_viplans_only_by_the_question_line",
+        restore="grounder episodes: setting `question: paper` (ViPlan's line, byte for byte); the question rows: "
+        "none, both are slips of its code, not of the protocol",
+        test="tests/fidelity/test_viplan.py::test_with_question_paper_the_grounder_prompts_are_viplans",
     ),
     Departure(
         section="Prompts and feedback",

@@ -265,7 +265,9 @@ def test_fast_downward_plans_from_the_believed_state() -> None:
     assert again.outcome == played.outcome
 
 
-@pytest.mark.parametrize("settings", [{"planner": "lama"}, {"fail_prob": 1.5}, {"max_actions": 0}, {"memroy": True}])
+@pytest.mark.parametrize(
+    "settings", [{"planner": "lama"}, {"fail_prob": 1.5}, {"max_actions": 0}, {"memroy": True}, {"question": "viplan"}]
+)
 def test_bad_settings_are_refused(settings: dict[str, Any]) -> None:
     with pytest.raises(SettingsError):
         make_episode(_row(), {"mode": "grounder", **settings})
