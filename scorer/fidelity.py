@@ -32,7 +32,7 @@ class Departure:
     """One place where a config does not do exactly what its paper's code does."""
 
     section: str  # one of SECTIONS
-    configs: str  # the configs it concerns, as Markdown (e.g. "`blocksworld-ground`, `household-ground`")
+    configs: str  # the configs it concerns, as Markdown (e.g. "`<config>`, `<config>`")
     paper: str  # what the paper's code does (cite the paper by name and section, or its file)
     ours: str  # what Planarium does by default
     restore: str  # the setting that gives the paper's behaviour, or "none: <why>"

@@ -67,10 +67,10 @@ def on_optimal_plan(
 ) -> bool | None:
     """``is_on_optimal_plan``: the action applies and leads one step closer to the goal
     (h* after it is ``opt`` - 1). ``closer`` and ``not_closer`` are actions already known
-    either way (the key's yes and no): an action that is their image under swapping two
-    interchangeable objects (same type, the state and the goal unchanged by the swap) has
-    the same verdict, which settles what a search cannot reach (a ferry of 40 cars 65
-    steps from its goal) as a planner would."""
+    either way (the key's yes and no): an action that is their image under exchanging two
+    interchangeable objects (same type, the state and the goal unchanged by the exchange)
+    has the same verdict, which settles what a search cannot reach (a task of 40 like
+    objects 65 steps from its goal) as a planner would."""
     task = load_task(domain_pddl, problem_pddl)
     ground = task.action(action)
     if ground is None or opt is None or not ground.is_applicable(task.init):
@@ -83,23 +83,23 @@ def on_optimal_plan(
 
 
 def _interchangeable(task: Task, action: str, other: str) -> bool:
-    """Whether swapping the objects in which the two actions differ maps one to the other
+    """Whether exchanging the objects in which the two actions differ maps one to the other
     and leaves the state and the goal as they are."""
     mine, theirs = normalize_name(action)[1:-1].split(), normalize_name(other)[1:-1].split()
     if len(mine) != len(theirs) or mine[0] != theirs[0] or mine == theirs:
         return False
-    swap: dict[str, str] = {}
+    exchange: dict[str, str] = {}
     for a, b in zip(mine[1:], theirs[1:], strict=True):
         if a != b:
-            if swap.get(a, b) != b or swap.get(b, a) != a or task.objects.get(a) != task.objects.get(b):
+            if exchange.get(a, b) != b or exchange.get(b, a) != a or task.objects.get(a) != task.objects.get(b):
                 return False
-            swap[a], swap[b] = b, a
+            exchange[a], exchange[b] = b, a
     if task.goal_general is not None:
         return False
 
-    def swapped(atoms: Iterable[str]) -> set[str]:
-        return {"(" + " ".join(swap.get(word, word) for word in atom[1:-1].split()) + ")" for atom in atoms}
+    def exchanged(atoms: Iterable[str]) -> set[str]:
+        return {"(" + " ".join(exchange.get(word, word) for word in atom[1:-1].split()) + ")" for atom in atoms}
 
     state = task.true_atoms(task.init)
     positive, negative = task.goal_atoms()
-    return all(swapped(atoms) == set(atoms) for atoms in (state, positive, negative))
+    return all(exchanged(atoms) == set(atoms) for atoms in (state, positive, negative))
