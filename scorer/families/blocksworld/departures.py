@@ -122,15 +122,6 @@ DEPARTURES: tuple[Departure, ...] = (
     ),
     Departure(
         section="Sampling, metrics and charts",
-        configs="every config with difficulties",
-        paper="ViPlan's tables average the difficulty splits with equal weight, with appendix E eq. 2's error "
-        "`sqrt(sum e_i^2) / m`",
-        ours="the `all` group pools the rows (a split weighs by its size)",
-        restore="the `mean` group of `results.json` and the table is ViPlan's average",
-        test="tests/report/test_mean_of_groups.py::test_the_mean_weights_each_group_equally_and_propagates_the_errors",
-    ),
-    Departure(
-        section="Sampling, metrics and charts",
         configs=f"`blocksworld-ground`, {GROUNDER}",
         paper="predicate accuracy per predicate (appendix L, tables 16 to 19) and per true answer",
         ours="both given: `accuracy[<predicate>]`, `macro_accuracy`, `accuracy[truth=yes]` / `[truth=no]`; in "
