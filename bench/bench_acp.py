@@ -164,7 +164,7 @@ def _planner_call(kind: str, row, task, name: str) -> bool | None:  # type: igno
     else:
         state, engine = task.successor(task.init, name), "symk-opt"
     compiled = compiled_task(row.domain_pddl, task, state, goal, never)
-    result = plan_with_planner(compiled.domain, compiled.problem, engine, 30, 2048, None)
+    result = plan_with_planner(compiled.domain, compiled.problem, engine, 2048, None)
     if kind == "nexta":
         return None if result.verdict is not PlannerVerdict.SOLVED else result.cost == int(row.answer_key["opt"]) - 1
     if result.verdict is PlannerVerdict.SOLVED:

@@ -132,7 +132,7 @@ def one_planner_call(source: Path, repeats: int = 3) -> float:
     seconds = []
     for _ in range(repeats):
         started = time.perf_counter()
-        plan_with_planner(compiled.domain, compiled.problem, "symk-opt", 30, 2048, PlannerCache(None))
+        plan_with_planner(compiled.domain, compiled.problem, "symk-opt", 2048, PlannerCache(None))
         seconds.append(time.perf_counter() - started)
     return statistics.median(seconds)
 

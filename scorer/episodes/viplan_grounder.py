@@ -84,7 +84,6 @@ DEFAULTS: dict[str, Any] = {  # "view" and "max_actions" default to the world's
 QUESTION_FORMS = ("ours", "paper")
 PLANNERS = ("optimal", "fast-downward")
 OPTIMAL_ALIASES = ("optimal", "bfs")  # "bfs": its name in logs written when BFS was the only optimal planner
-FAST_DOWNWARD_TIMEOUT_S = 60  # far above the ~1 s a call takes, so the verdict never depends on load
 # Replay re-asks the very same planning problems: keep their answers.
 PLANNER_CACHE = PlannerCache()
 SHORTEST_PLANS: dict[tuple[str, str, int], tuple[str, ...] | None] = {}
@@ -372,7 +371,6 @@ class GrounderEpisode:
             self.row.domain_pddl,
             problem,
             engine="fast-downward",
-            timeout_s=FAST_DOWNWARD_TIMEOUT_S,
             cache=PLANNER_CACHE,
         )
         return list(result.plan) if result.verdict is PlannerVerdict.SOLVED and result.plan is not None else None

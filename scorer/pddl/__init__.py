@@ -10,7 +10,7 @@ from ._errors import PDDLError, PDDLParseError, UnsupportedPDDL
 from ._init_variants import parse_task_variant, split_init
 from ._names import normalize_name
 from ._parse import parse_task
-from ._planner import ENGINES, plan_with_planner
+from ._planner import ENGINES, PlannerSafetyNetError, plan_with_planner
 from ._planner_cache import PlannerCache
 from ._planner_result import PlannerResult, PlannerVerdict
 from ._reachable import IncompleteSpaceError, ReachableSpace, reachable_states
@@ -45,6 +45,7 @@ __all__ = [
     "parse_task",
     "parse_task_variant",
     "plan_with_planner",
+    "PlannerSafetyNetError",
     "problem_for_state",
     "problem_text",
     "random_walk",

@@ -1,4 +1,10 @@
-"""Running an external planner (via unified-planning) under time and memory bounds.
+"""Running an external planner (via unified-planning) under a memory bound.
+
+The bound is a count, not a time: a run gets ``memory_mb`` of address space and a run
+that needs more ends as MEMOUT, at the same point of its search on an idle machine and
+on a loaded one, so a verdict never depends on how busy the machine was. A wall-clock
+limit (``safety_s``, generous) stays only as a safety net against a planner that hangs:
+its firing raises ``PlannerSafetyNetError`` and is never stored or read as a verdict.
 
 The planner call runs in a child process that starts its own process group
 and caps its address space with RLIMIT_AS; the planner binaries are
@@ -27,6 +33,8 @@ from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 from typing import Any
 
+from scorer.errors import PlanariumError
+
 from ._names import call_name
 from ._planner_cache import PlannerCache
 from ._planner_result import PlannerResult, PlannerVerdict
@@ -39,6 +47,23 @@ _GRACE_S = 1.0
 _STARTUP_LIMIT_S = 60.0
 _MESSAGE_LIMIT = 2_000
 _MEMORY_HINTS = ("memoryerror", "bad_alloc", "out of memory", "memory limit")
+SAFETY_ENV = "PLANARIUM_PLANNER_SAFETY_S"
+# The bounded runs of the data end within about 30 s idle (the slowest solved symk-opt
+# call of ACPBench Hard's import took 28 s beside two busy cores): twenty times that.
+DEFAULT_SAFETY_S = 600.0
+
+
+class PlannerSafetyNetError(PlanariumError):
+    """A planner ran past the wall-clock safety net before reaching its memory bound."""
+
+
+def safety_seconds() -> float:
+    """The safety net: ``$PLANARIUM_PLANNER_SAFETY_S`` seconds, else 600."""
+    configured = os.environ.get(SAFETY_ENV, "").strip()
+    try:
+        return float(configured) if configured else DEFAULT_SAFETY_S
+    except ValueError:
+        raise PlanariumError(f"{SAFETY_ENV}={configured!r}: expected a number of seconds") from None
 
 
 @dataclass(frozen=True)
@@ -46,7 +71,7 @@ class _Request:
     engine: str
     domain_pddl: str
     problem_pddl: str
-    timeout_s: float
+    safety_s: float
     memory_mb: int
     workdir: str = ""  # the planner's working directory (it writes output.sas there)
 
@@ -55,26 +80,35 @@ def plan_with_planner(
     domain_pddl: str,
     problem_pddl: str,
     engine: str = "fast-downward",
-    timeout_s: float = 30,
     memory_mb: int = 2048,
     cache: PlannerCache | None = None,
+    safety_s: float | None = None,
 ) -> PlannerResult:
     """Solve with a unified-planning engine: "fast-downward" (satisficing),
     "symk-opt" (optimal plan length/cost), "fast-downward-opt" (optimal,
     no conditional effects: UNSUPPORTED), or "symk".
 
-    The planner gets `timeout_s` (the process is killed `_GRACE_S` later if it
-    overruns) and `memory_mb` of address space per process. Never raises for
-    planner failures: they are verdicts (ERROR carries the message).
+    The planner gets `memory_mb` of address space per process: reaching it is the
+    MEMOUT verdict. Planner failures are verdicts (ERROR carries the message); only
+    the safety net raises: ``PlannerSafetyNetError`` after `safety_s` seconds
+    (default ``safety_seconds()``), since a verdict cut by the clock would depend
+    on the machine's load.
     """
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; expected one of {ENGINES}")
-    key = PlannerCache.key(engine, domain_pddl, problem_pddl, timeout_s, memory_mb)
+    key = PlannerCache.key(engine, domain_pddl, problem_pddl, memory_mb)
     if cache is not None:
         hit = cache.get(key)
         if hit is not None:
             return hit
-    result = _run_isolated(_Request(engine, domain_pddl, problem_pddl, float(timeout_s), int(memory_mb)))
+    limit_s = safety_seconds() if safety_s is None else float(safety_s)
+    result = _run_isolated(_Request(engine, domain_pddl, problem_pddl, limit_s, int(memory_mb)))
+    if result.verdict is PlannerVerdict.TIMEOUT:
+        raise PlannerSafetyNetError(
+            f"{engine} ran past the {limit_s:g} s safety net before its {memory_mb} MB bound: a verdict "
+            f"cut by the clock would depend on this machine's load, so none is given; rerun on a less "
+            f"busy machine or raise {SAFETY_ENV}"
+        )
     if cache is not None:
         cache.put(key, result)
     return result
@@ -102,7 +136,7 @@ def _run_in(request: _Request) -> PlannerResult:
     sender.close()
     started = time.monotonic()
     try:
-        outcome = _await_outcome(receiver, request.timeout_s)
+        outcome = _await_outcome(receiver, request.safety_s)
         if outcome is None:
             return _result(request, PlannerVerdict.ERROR, time.monotonic() - started, _death_message(process))
         started = outcome.pop("clock_started", started)
@@ -112,8 +146,8 @@ def _run_in(request: _Request) -> PlannerResult:
     return _result_from_outcome(request, outcome, time.monotonic() - started)
 
 
-def _await_outcome(receiver: Connection, timeout_s: float) -> dict[str, Any] | None:
-    """The child's outcome dict, a TIMEOUT outcome, or None if the child died."""
+def _await_outcome(receiver: Connection, safety_s: float) -> dict[str, Any] | None:
+    """The child's outcome dict, a TIMEOUT outcome (the safety net), or None if the child died."""
     try:
         if not receiver.poll(_STARTUP_LIMIT_S):
             return {"verdict": PlannerVerdict.ERROR.value, "message": "planner process did not start"}
@@ -121,8 +155,8 @@ def _await_outcome(receiver: Connection, timeout_s: float) -> dict[str, Any] | N
         clock_started = time.monotonic()
         if isinstance(first, dict):  # the child failed before getting ready
             return {**first, "clock_started": clock_started}
-        if not receiver.poll(timeout_s + _GRACE_S):
-            killed = {"verdict": PlannerVerdict.TIMEOUT.value, "message": "killed at the time bound"}
+        if not receiver.poll(safety_s + _GRACE_S):
+            killed = {"verdict": PlannerVerdict.TIMEOUT.value, "message": "killed at the safety net"}
             return {**killed, "clock_started": clock_started}
         outcome: dict[str, Any] = receiver.recv()
         outcome["clock_started"] = clock_started
@@ -201,6 +235,9 @@ def _child_main(connection: Connection, request: _Request) -> None:
         _import_planning_modules()  # before the cap: imports are not the planner's memory
         limit = request.memory_mb * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        # CUDD (symk's BDDs) sizes itself from RLIMIT_DATA when it is set, else from a
+        # constant: the same limit everywhere keeps symk's memory use machine-independent.
+        resource.setrlimit(resource.RLIMIT_DATA, (limit, limit))
         connection.send("ready")
         outcome = _solve(request)
     except BaseException as error:  # report everything; the parent only reads outcomes
@@ -241,7 +278,7 @@ def _solve(request: _Request) -> dict[str, Any]:
         # Without a metric symk labels its optimal plan SOLVED_SATISFICING.
         problem.add_quality_metric(MinimizeSequentialPlanLength())
     with OneshotPlanner(name=request.engine) as planner:
-        answer = planner.solve(problem, timeout=request.timeout_s)
+        answer = planner.solve(problem, timeout=request.safety_s)
         unsupported = sorted(problem.kind.features - planner.supported_kind().features)
     status = answer.status
     logs = "\n".join(message.message for message in answer.log_messages or [])
@@ -267,7 +304,7 @@ def _verdict_of(status: Any, engine: str, unsupported: list[str], logs: str) -> 
         note = "search space exhausted" if engine.startswith("symk") else "no plan found (incomplete search)"
         return PlannerVerdict.UNSOLVABLE, note
     if name == "TIMEOUT":
-        return PlannerVerdict.TIMEOUT, "planner stopped at the time bound"
+        return PlannerVerdict.TIMEOUT, "planner stopped at the safety net"
     if name == "MEMOUT":
         return PlannerVerdict.MEMOUT, "planner ran out of memory"
     if name == "UNSUPPORTED_PROBLEM":

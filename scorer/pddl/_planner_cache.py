@@ -20,8 +20,9 @@ _VERSIONED_PACKAGES = ("unified-planning", "up-fast-downward", "up-symk")
 class PlannerCache:
     """Results keyed by sha256 of (engine, domain text, problem text, bounds).
 
-    TIMEOUT and MEMOUT are cached too (they are a recorded outcome for those
-    bounds); ERROR is not, since it is usually transient.
+    MEMOUT is cached too (the recorded outcome for that bound); ERROR is not,
+    since it is usually transient, and a TIMEOUT never reaches the cache (the
+    safety net raises). The key holds no time: a verdict is the same under any load.
     """
 
     def __init__(self, directory: str | os.PathLike[str] | None = None) -> None:
@@ -33,12 +34,11 @@ class PlannerCache:
             self.directory.mkdir(parents=True, exist_ok=True)
 
     @staticmethod
-    def key(engine: str, domain_pddl: str, problem_pddl: str, timeout_s: float, memory_mb: int) -> str:
+    def key(engine: str, domain_pddl: str, problem_pddl: str, memory_mb: int) -> str:
         payload = {
             "engine": engine,
             "domain": domain_pddl,
             "problem": problem_pddl,
-            "timeout_s": float(timeout_s),
             "memory_mb": int(memory_mb),
             "versions": {name: _version(name) for name in _VERSIONED_PACKAGES},
         }
@@ -54,7 +54,7 @@ class PlannerCache:
         return replace(found, cached=True)
 
     def put(self, key: str, result: PlannerResult) -> None:
-        if result.verdict is PlannerVerdict.ERROR:
+        if result.verdict in (PlannerVerdict.ERROR, PlannerVerdict.TIMEOUT):
             return
         stored = replace(result, cached=False)
         self._memory[key] = stored

@@ -4,33 +4,14 @@ session made beside nothing (no stored key may depend on elapsed time)."""
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
+from tests.support.load import cpu_hogs
+
 CONFIG = "acp-hard"
-
-
-def _spin() -> None:
-    while True:
-        pass
-
-
-@contextmanager
-def cpu_hogs(count: int = 2) -> Iterator[None]:
-    hogs = [multiprocessing.get_context("spawn").Process(target=_spin, daemon=True) for _ in range(count)]
-    for hog in hogs:
-        hog.start()
-    try:
-        yield
-    finally:
-        for hog in hogs:
-            hog.kill()
-            hog.join()
 
 
 def test_a_cold_build_beside_a_cpu_hog_stores_the_same_bytes(mini_data: Path, tmp_path: Path) -> None:

@@ -11,7 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from scorer.pddl import PlannerCache, PlannerVerdict, bfs, parse_task, plan_with_planner, validate_plan
+from scorer.pddl import (
+    PlannerCache,
+    PlannerSafetyNetError,
+    PlannerVerdict,
+    bfs,
+    parse_task,
+    plan_with_planner,
+    validate_plan,
+)
+from tests.support.load import cpu_hogs
 
 ProblemMaker = Callable[[int, int, int], str]
 
@@ -27,7 +36,7 @@ def test_bfs_matches_symk_optimum(
 ) -> None:
     problem = make_blocksworld_problem(blocks, columns, seed)
     task = parse_task(blocksworld_domain, problem)
-    result = plan_with_planner(blocksworld_domain, problem, engine="symk-opt", timeout_s=60)
+    result = plan_with_planner(blocksworld_domain, problem, engine="symk-opt")
     assert result.verdict is PlannerVerdict.SOLVED and result.optimal, result.message
     assert result.cost == bfs(task).length
     assert validate_plan(task, result.plan or []).valid
@@ -63,13 +72,26 @@ def test_unsolvable(blocksworld_domain: str, make_blocksworld_problem: ProblemMa
 
 
 @pytest.mark.planner
-def test_timeout_is_enforced_and_cached(blocksworld_domain: str, hard_problem: str) -> None:
+def test_the_safety_net_raises_and_is_never_a_verdict(blocksworld_domain: str, hard_problem: str) -> None:
     cache = PlannerCache()
     started = time.monotonic()
-    result = plan_with_planner(blocksworld_domain, hard_problem, engine="symk-opt", timeout_s=1, cache=cache)
-    assert result.verdict is PlannerVerdict.TIMEOUT
+    with pytest.raises(PlannerSafetyNetError, match="1 s safety net before its 2048 MB bound"):
+        plan_with_planner(blocksworld_domain, hard_problem, engine="symk-opt", cache=cache, safety_s=1)
     assert time.monotonic() - started < 10
-    assert plan_with_planner(blocksworld_domain, hard_problem, engine="symk-opt", timeout_s=1, cache=cache).cached
+    assert (cache.hits, cache.misses) == (0, 1) and not cache._memory  # nothing stored for a time
+
+
+@pytest.mark.planner
+def test_the_memory_bound_gives_the_same_verdict_beside_a_cpu_hog(blocksworld_domain: str, hard_problem: str) -> None:
+    # symk-opt needs about 600 MB for this problem: under 450 MB it always ends as MEMOUT,
+    # above it always solves, however busy the machine (a time bound did not: 1 s idle
+    # solved what 1 s beside a hog did not).
+    idle = plan_with_planner(blocksworld_domain, hard_problem, engine="symk-opt", memory_mb=450)
+    with cpu_hogs():
+        loaded = plan_with_planner(blocksworld_domain, hard_problem, engine="symk-opt", memory_mb=450)
+        solved = plan_with_planner(blocksworld_domain, hard_problem, engine="symk-opt", memory_mb=1024)
+    assert idle.verdict is loaded.verdict is PlannerVerdict.MEMOUT
+    assert solved.verdict is PlannerVerdict.SOLVED and solved.cost == 9
 
 
 @pytest.mark.planner
@@ -81,7 +103,7 @@ def test_optimal_fast_downward_refuses_conditional_effects(blocksworld_domain: s
 @pytest.mark.planner
 def test_tiny_memory_limit_fails_cleanly(blocksworld_domain: str, hard_problem: str) -> None:
     started = time.monotonic()
-    result = plan_with_planner(blocksworld_domain, hard_problem, memory_mb=64, timeout_s=20)
+    result = plan_with_planner(blocksworld_domain, hard_problem, memory_mb=64, safety_s=20)
     assert result.verdict in (PlannerVerdict.MEMOUT, PlannerVerdict.ERROR) and result.message
     assert time.monotonic() - started < 15
 
@@ -116,7 +138,7 @@ if __name__ != "__main__":  # imported again as a child's main module
 if __name__ == "__main__":
     from scorer.pddl import plan_with_planner
 
-    result = plan_with_planner({domain!r}, {problem!r}, "fast-downward", 30, 2048, None)
+    result = plan_with_planner({domain!r}, {problem!r}, "fast-downward", 2048, None)
     print(result.verdict.value)
 """
 

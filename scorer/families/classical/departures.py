@@ -61,8 +61,9 @@ DEPARTURES: tuple[Departure, ...] = (
         paper="where the key does not decide, the evaluators ask K* (3 s / 5 s limits; `utils`, not published): "
         "reach, areach, nexta and just's plan check",
         ours="our oracle answers the same questions (the delete relaxation, an explicit search, then fast-downward or "
-        "symk-opt through unified-planning, 30 s; a next action mirroring one the key decides, by swapping two "
-        "interchangeable objects, gets its verdict); a bound hit is `undecided` (scored 0, as their timeout); a text "
+        "symk-opt through unified-planning, bounded by 2,048 MB, never by time; a next action mirroring one the "
+        "key decides, by swapping two interchangeable objects, gets its verdict); a bound hit is `undecided` "
+        "(scored 0, as their timeout); a text "
         "that is no atom or action of the task fails the planner call (wrong), an ill-typed atom included, which "
         "their K* call may accept as unreachable",
         restore="none: their planner utilities are not published",

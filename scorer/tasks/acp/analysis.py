@@ -55,9 +55,9 @@ MAX_PRUNED_SCAN = 200_000
 
 @dataclass(frozen=True)
 class PlannerBudget:
-    """Bounds of the build's own planner calls (h* of big states)."""
+    """Bounds of the build's own planner calls (h* of big states): memory, a count, so the
+    stored keys are the same under any load (see ``scorer.pddl._planner``)."""
 
-    timeout_s: float = 20.0
     memory_mb: int = 2048
     cache: PlannerCache | None = None
 
@@ -340,9 +340,7 @@ class EvidenceFacts:
 
         compiled = compiled_task(self.domain_pddl, self.task, self.state, self.task.goal_text())
         budget = self.budget
-        result = plan_with_planner(
-            compiled.domain, compiled.problem, "symk-opt", budget.timeout_s, budget.memory_mb, budget.cache
-        )
+        result = plan_with_planner(compiled.domain, compiled.problem, "symk-opt", budget.memory_mb, budget.cache)
         if result.verdict is not PlannerVerdict.SOLVED or not result.optimal or result.plan is None:
             return None, None
         plan = [name.replace("(planarium-", "(", 1) for name in result.plan]

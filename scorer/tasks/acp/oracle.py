@@ -11,12 +11,13 @@ landmark? is h* of this state exactly d?) is tried in order:
 4. a planner call on a compiled task (``compile.py``): ``fast-downward``
    for plan existence (its "unsolvable" is a proof only when it reports
    UNSOLVABLE_PROVEN; symk reports unsolvable as not proven) and
-   ``symk-opt`` for optimal plan lengths. Every call is bounded in time and
-   memory and cached (``PlannerCache``, on disk under ``cache_dir``).
+   ``symk-opt`` for optimal plan lengths. Every call is bounded in memory (a
+   count: the same verdict under any load, never a time) and cached
+   (``PlannerCache``, on disk under ``cache_dir``).
 
-A bound that is hit gives ``holds=None``: the answer is undecided, which the
-judge scores 0 and reports. ``OracleStats`` counts what was needed, for the
-benchmarks.
+A bound that is hit gives ``holds=None``: the answer is undecided ("the bound of
+20,000 states" or "of 2048 MB was reached"), which the judge scores 0 and reports.
+``OracleStats`` counts what was needed, for the benchmarks.
 """
 
 from __future__ import annotations
@@ -48,7 +49,6 @@ def default_cache_dir() -> Path:
 @dataclass(frozen=True)
 class OracleSettings:
     search_states: int = 20_000
-    timeout_s: float = 30.0
     memory_mb: int = 2048
     cache_dir: Path | None = field(default_factory=default_cache_dir)
     proof_engine: str = "fast-downward"
@@ -165,9 +165,7 @@ class Oracle:
         compiled = compiled_task(domain_pddl, task, state, goal_pddl, never_achieve)
         settings = self.settings
         started = time.perf_counter()
-        result = plan_with_planner(
-            compiled.domain, compiled.problem, engine, settings.timeout_s, settings.memory_mb, self._cache
-        )
+        result = plan_with_planner(compiled.domain, compiled.problem, engine, settings.memory_mb, self._cache)
         self.stats.planner_seconds += time.perf_counter() - started
         if result.cached:
             self.stats.planner_cached += 1
@@ -178,7 +176,7 @@ class Oracle:
     def _undecided(self, engine: str, result: PlannerResult) -> Decision:
         self.stats.undecided += 1
         detail = f": {result.message[:160]}" if result.message else ""
-        return Decision(None, f"{engine} {result.verdict.value} within {self.settings.timeout_s:g} s{detail}")
+        return Decision(None, f"{engine} {result.verdict.value} within {self.settings.memory_mb} MB{detail}")
 
 
 _current = Oracle()

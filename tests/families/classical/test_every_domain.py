@@ -127,7 +127,7 @@ def test_size0_is_solvable_and_enumerable(name: str) -> None:
 
 @pytest.mark.parametrize("name", DOMAINS)
 def test_size1_is_solved_by_fast_downward(name: str) -> None:
-    result = plan_with_planner(domain(name).domain_pddl, problem_of(name, 0, 1), engine="fast-downward", timeout_s=20)
+    result = plan_with_planner(domain(name).domain_pddl, problem_of(name, 0, 1), engine="fast-downward")
     assert result.verdict is PlannerVerdict.SOLVED, result.message
     assert result.plan is not None
     task = task_of(name, 0, 1)

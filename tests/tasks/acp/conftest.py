@@ -91,5 +91,5 @@ def judged() -> Judge:
 @pytest.fixture
 def planner_only(tmp_path: Path) -> Oracle:
     """An oracle that skips its own search (the planner decides) with a fresh cache."""
-    with oracle_settings(search_states=0, cache_dir=tmp_path / "cache", timeout_s=60) as oracle:
+    with oracle_settings(search_states=0, cache_dir=tmp_path / "cache") as oracle:
         yield oracle

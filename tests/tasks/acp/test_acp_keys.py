@@ -110,7 +110,7 @@ def test_the_landmark_compilation_matches_the_explicit_graph(tmp_path) -> None:
     ][:3]
     for atom in candidates:
         compiled = compiled_task(domain, task, task.init, task.goal_text(), never_achieve=atom)
-        result = plan_with_planner(compiled.domain, compiled.problem, "fast-downward", 60)
+        result = plan_with_planner(compiled.domain, compiled.problem, "fast-downward")
         assert (result.verdict is PlannerVerdict.UNSOLVABLE) == bool(facts.landmarks >> atom & 1), task.atoms[atom]
 
 

@@ -108,3 +108,20 @@ def test_a_bound_that_is_hit_is_undecided(make_row, judged, tmp_path) -> None:
         judgement = judged(make_row("reach", unknown_reach()), "(r)")
     assert (judgement.score, judgement.reason) == (0.0, "undecided")
     assert oracle.stats.undecided == 1
+
+
+def test_the_card_names_every_bound_and_no_time_bounds_a_verdict() -> None:
+    from pathlib import Path
+
+    from scorer.pddl._planner import DEFAULT_SAFETY_S
+    from scorer.tasks.acp import analysis
+    from scorer.tasks.acp.oracle import OracleSettings
+
+    card = (Path(analysis.__file__).parents[2] / "families" / "classical" / "cards" / "acp-hard.md").read_text()
+    text = " ".join(card.split())
+    settings = OracleSettings()
+    counts = (analysis.EXACT_CAP, analysis.EXPLORE_STATES, analysis.SEARCH_STATES, analysis.DECISION_STATES)
+    for count in (*counts, settings.search_states, settings.memory_mb, analysis.PlannerBudget().memory_mb):
+        assert f"{count:,}" in text, count
+    assert f"{DEFAULT_SAFETY_S:g} s" in text and "never stored" in text
+    assert not any("time" in name for name in vars(settings)), "a verdict may not depend on a time bound"
