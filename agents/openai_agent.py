@@ -1,74 +1,158 @@
 """``openai``: any OpenAI-compatible chat endpoint (``vllm serve``, a hosted API).
 
 Temperature 0; base URL, key and model from flags or ``OPENAI_BASE_URL``,
-``OPENAI_API_KEY``, ``PLANARIUM_MODEL``. Retries with backoff on 5xx, 429 and
-connection errors; a request that keeps failing is an API failure (``Completion.error``):
-the agent then replies with an empty text (the scorer counts it as unparsable) rather
-than stopping the run, and ``planarium eval`` counts it apart. Uses the standard
-library's urllib: one POST route does not justify a client dependency.
+``OPENAI_API_KEY``, ``PLANARIUM_MODEL``. Requests go through the official ``openai``
+client: one pooled connection set per ``OpenAIChat``, a timeout per request, and the
+client's own retries with exponential backoff and jitter (honouring ``Retry-After``) on
+connection errors, timeouts, 408, 409, 429 and 5xx. Its exceptions are mapped to ours
+(``APIFailure`` and its kinds); a request that keeps failing is an API failure
+(``Completion.error``, e.g. ``"Timeout: ..."``): the agent then replies with an empty text
+(the scorer counts it as unparsable) rather than stopping the run, and ``planarium eval``
+counts it apart.
 """
 
 from __future__ import annotations
 
-import json
 import os
-import time
-import urllib.error
-import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+import openai
+
 from agents.base import Turn
 from agents.messages import chat_messages
 
-RETRYABLE_STATUS = 429  # rate limited; every 5xx is retried too
+DEFAULT_TIMEOUT_S = 300.0
+DEFAULT_RETRIES = 3
 
 
 @dataclass(frozen=True)
 class Completion:
     text: str | None  # None when the request failed after every retry ...
-    error: str | None = None  # ... and then why
+    error: str | None = None  # ... and then why, "<kind>: <detail>" (a kind is an APIFailure subclass name)
+
+
+class APIFailure(RuntimeError):
+    """A chat request that failed after the client's retries; its class name is the kind of failure."""
+
+
+class Unreachable(APIFailure):
+    """No connection (refused, reset, DNS): ``openai.APIConnectionError``."""
+
+
+class Timeout(APIFailure):
+    """No answer within the timeout: ``openai.APITimeoutError``."""
+
+
+class Unauthorised(APIFailure):
+    """401 or 403: ``openai.AuthenticationError`` / ``PermissionDeniedError``."""
+
+
+class NotServed(APIFailure):
+    """404: the route or the model is not there (``openai.NotFoundError``)."""
+
+
+class RateLimited(APIFailure):
+    """429 after every retry: ``openai.RateLimitError``."""
+
+
+class HTTPError(APIFailure):
+    """Any other error status (``openai.APIStatusError``): 400, 422, 5xx after its retries ..."""
+
+
+class MalformedReply(APIFailure):
+    """A 200 whose body is not a chat completion."""
+
+
+def api_failure(error: openai.OpenAIError, timeout_s: float | None = None, retries: int | None = None) -> APIFailure:
+    """Our error for one of the ``openai`` client's (subclasses first: a timeout is a connection error)."""
+    after = "" if not retries else f" (after {retries} retr{'y' if retries == 1 else 'ies'})"
+    if isinstance(error, openai.APITimeoutError):
+        return Timeout(f"no answer within {timeout_s:g} s{after}" if timeout_s else f"request timed out{after}")
+    if isinstance(error, openai.APIConnectionError):
+        return Unreachable(f"{_cause(error)}{after}")
+    if isinstance(error, openai.APIStatusError):
+        status = f"HTTP {error.status_code} {error.response.reason_phrase}: {_message(error)}"
+        if isinstance(error, (openai.AuthenticationError, openai.PermissionDeniedError)):
+            return Unauthorised(status)
+        if isinstance(error, openai.NotFoundError):
+            return NotServed(status)
+        if isinstance(error, openai.RateLimitError):
+            return RateLimited(f"{status}{after}")
+        return HTTPError(f"{status}{after if error.status_code >= 500 else ''}")
+    return MalformedReply(f"{type(error).__name__}: {error}")
+
+
+def _cause(error: BaseException) -> str:
+    """The innermost reason of a connection error ("[Errno 111] Connection refused"), not "Connection error."."""
+    seen = {id(error)}
+    while (inner := error.__cause__ or error.__context__) is not None and id(inner) not in seen:
+        seen.add(id(inner))
+        error = inner
+    return str(error) or type(error).__name__
+
+
+def _message(error: openai.APIStatusError) -> str:
+    body = error.body
+    if isinstance(body, dict):
+        inner = body.get("error", body)
+        if isinstance(inner, dict) and inner.get("message"):
+            return str(inner["message"])
+        if isinstance(inner, str):
+            return inner
+    return error.message
 
 
 class OpenAIChat:
-    """POST /chat/completions with retries and exponential backoff."""
+    """POST /chat/completions through one pooled ``openai.OpenAI`` client (thread-safe: the
+    agent's and eval's request threads share it)."""
 
     def __init__(
         self,
         base_url: str | None = None,
         api_key: str | None = None,
-        retries: int = 3,
-        timeout_s: float = 300.0,
-        backoff_s: float = 1.0,
+        retries: int = DEFAULT_RETRIES,
+        timeout_s: float | None = None,
     ) -> None:
         self.base_url = (base_url or os.environ.get("OPENAI_BASE_URL") or "http://127.0.0.1:8000/v1").rstrip("/")
         self.api_key = api_key or os.environ.get("OPENAI_API_KEY") or "EMPTY"
-        self.retries, self.timeout_s, self.backoff_s = retries, timeout_s, backoff_s
+        self.timeout_s = DEFAULT_TIMEOUT_S if timeout_s is None else timeout_s
+        self.client = openai.OpenAI(
+            base_url=self.base_url, api_key=self.api_key, timeout=self.timeout_s, max_retries=retries
+        )
+
+    @property
+    def retries(self) -> int:
+        """Retries after the first attempt, with the client's backoff, before a request is an API failure."""
+        return self.client.max_retries
+
+    @retries.setter
+    def retries(self, value: int) -> None:
+        self.client = self.client.with_options(max_retries=value)  # the same connection pool
 
     def complete(self, body: dict[str, Any]) -> Completion:
-        data = json.dumps(body).encode()
-        error: Exception | None = None
-        for attempt in range(self.retries + 1):
-            try:
-                return Completion(self._post(data))
-            except (urllib.error.URLError, TimeoutError, ConnectionError, ValueError, KeyError) as caught:
-                error = caught
-                if not _retryable(caught) or attempt == self.retries:
-                    break
-                time.sleep(min(self.backoff_s * 2**attempt, 30))
-        return Completion(None, f"{type(error).__name__}: {error}")
+        try:
+            return Completion(self.ask(body))
+        except APIFailure as failure:
+            return Completion(None, f"{type(failure).__name__}: {failure}")
 
-    def _post(self, data: bytes) -> str:
-        request = urllib.request.Request(
-            f"{self.base_url}/chat/completions",
-            data=data,
-            method="POST",
-            headers={"Content-Type": "application/json", "Authorization": f"Bearer {self.api_key}"},
-        )
-        with urllib.request.urlopen(request, timeout=self.timeout_s) as response:
-            answer = json.loads(response.read())
-        return answer["choices"][0]["message"].get("content") or ""
+    def ask(self, body: dict[str, Any]) -> str:
+        """The reply's text; an ``APIFailure`` once the client's retries are spent. Fields beyond
+        model and messages (sampling, vLLM's guided decoding) go as they are, in the JSON body."""
+        fields = dict(body)
+        model, messages = fields.pop("model"), fields.pop("messages")
+        try:
+            answer = self.client.chat.completions.create(model=model, messages=messages, extra_body=fields)
+        except openai.OpenAIError as error:
+            raise api_failure(error, self.timeout_s, self.retries) from error
+        try:
+            return answer.choices[0].message.content or ""
+        except (AttributeError, IndexError, KeyError, TypeError) as error:
+            raise MalformedReply(f"no choices[0].message in the answer ({type(error).__name__}: {error})") from None
+
+    def close(self) -> None:
+        self.client.close()
 
 
 class EndpointError(RuntimeError):
@@ -81,43 +165,34 @@ _NO_MODEL_LIST = (404, 405, 501)  # an endpoint without GET /models: the model i
 
 
 def check_endpoint(chat: OpenAIChat, model: str) -> None:
-    """GET /models once: an EndpointError on a refused connection, a 401/403, or a model the
-    endpoint does not list, so a typo in --base-url or --model costs one line, not a run."""
-    request = urllib.request.Request(
-        f"{chat.base_url}/models", headers={"Authorization": f"Bearer {chat.api_key}"}, method="GET"
-    )
+    """GET /models once (``client.models.list()``, no retries): an EndpointError on a refused
+    connection, a 401/403, or a model the endpoint does not list, so a typo in --base-url or
+    --model costs one line, not a run."""
+    client = chat.client.with_options(timeout=PREFLIGHT_TIMEOUT_S, max_retries=0)
     try:
-        with urllib.request.urlopen(request, timeout=PREFLIGHT_TIMEOUT_S) as response:
-            listed = json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        if error.code in (401, 403):
+        page = client.models.list()
+        served = [str(entry.id) for entry in page.data if getattr(entry, "id", None)]
+    except openai.APIStatusError as error:
+        if error.status_code in (401, 403):
             raise EndpointError(
-                f"{chat.base_url} refused the request (HTTP {error.code} {error.reason}); "
+                f"{chat.base_url} refused the request (HTTP {error.status_code} {error.response.reason_phrase}); "
                 "set OPENAI_API_KEY to a key it accepts"
             ) from None
-        if error.code in _NO_MODEL_LIST:
+        if error.status_code in _NO_MODEL_LIST:
             return
-        raise EndpointError(f"{chat.base_url}/models answered HTTP {error.code} {error.reason}") from None
-    except (urllib.error.URLError, TimeoutError, ConnectionError) as error:
-        reason = getattr(error, "reason", error)
         raise EndpointError(
-            f"cannot reach {chat.base_url} ({reason}); is the model server running, and is --base-url right?"
+            f"{chat.base_url}/models answered HTTP {error.status_code} {error.response.reason_phrase}"
         ) from None
-    except ValueError:
+    except openai.APIConnectionError as error:  # a timeout too
+        reason = f"no answer within {PREFLIGHT_TIMEOUT_S:g} s" if isinstance(error, openai.APITimeoutError) else None
+        raise EndpointError(
+            f"cannot reach {chat.base_url} ({reason or _cause(error)}); "
+            "is the model server running, and is --base-url right?"
+        ) from None
+    except (openai.OpenAIError, AttributeError, TypeError, ValueError):
         return  # not a model list: nothing to check against
-    served = (
-        [entry.get("id") for entry in listed.get("data", []) if isinstance(entry, dict)]
-        if isinstance(listed, dict)
-        else []
-    )
     if served and model not in served:
-        raise EndpointError(f"{chat.base_url} does not serve model {model!r}; it serves: {', '.join(map(str, served))}")
-
-
-def _retryable(error: Exception) -> bool:
-    if isinstance(error, urllib.error.HTTPError):
-        return error.code >= 500 or error.code == RETRYABLE_STATUS
-    return not isinstance(error, (ValueError, KeyError))  # a malformed answer will not mend itself
+        raise EndpointError(f"{chat.base_url} does not serve model {model!r}; it serves: {', '.join(served)}")
 
 
 class OpenAIAgent:
@@ -129,8 +204,8 @@ class OpenAIAgent:
         model: str | None = None,
         api_key: str | None = None,
         max_tokens: int = 1024,
-        retries: int = 3,
-        timeout_s: float = 300.0,
+        retries: int = DEFAULT_RETRIES,
+        timeout_s: float | None = None,
         concurrency: int = 8,
     ) -> None:
         self.chat = OpenAIChat(base_url, api_key, retries, timeout_s)

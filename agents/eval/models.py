@@ -101,10 +101,10 @@ class OpenAIModel:
         base_url: str | None,
         concurrency: int = 8,
         retries: int = 3,
-        backoff_s: float = 1.0,
+        timeout_s: float | None = None,
     ) -> None:
         self.spec, self.sampling = spec, sampling
-        self.chat = OpenAIChat(base_url, retries=retries, backoff_s=backoff_s)
+        self.chat = OpenAIChat(base_url, retries=retries, timeout_s=timeout_s)  # one pooled client, every thread
         self.concurrency = concurrency
 
     def complete(self, requests: Sequence[ChatRequest], on_each: Callable[[int, Completion], None]) -> None:
@@ -113,6 +113,9 @@ class OpenAIModel:
 
         with ThreadPoolExecutor(max_workers=max(1, self.concurrency)) as pool:
             list(pool.map(one, range(len(requests))))
+
+    def close(self) -> None:
+        self.chat.close()
 
 
 def vllm_sampling_options(sampling: Sampling, answer: AnswerFormat | None) -> dict[str, Any]:

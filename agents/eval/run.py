@@ -19,7 +19,7 @@ import click
 from agents.eval.cache import CachedModel, ResponseCache
 from agents.eval.episodes import play_episodes
 from agents.eval.inputs import VariantError, prompt_columns
-from agents.eval.models import ModelSpec, Sampling, make_model, paper_sampling, with_sampling
+from agents.eval.models import ModelSpec, OpenAIModel, Sampling, make_model, paper_sampling, with_sampling
 from agents.eval.questions import ask_questions
 from agents.openai_agent import OpenAIChat, check_endpoint
 from scorer.atomic import write_text
@@ -100,7 +100,11 @@ def evaluate(settings: EvalSettings, executor: Executor | None = None) -> EvalRu
     rows = chosen_rows(settings)
     rows, skipped = _without_variant_gaps(rows, settings)
     if settings.model.provider == "openai":  # before any request: a typo in --base-url or --model is one line
-        check_endpoint(OpenAIChat(settings.base_url), settings.model.name)
+        chat = OpenAIChat(settings.base_url)
+        try:
+            check_endpoint(chat, settings.model.name)
+        finally:
+            chat.close()
     parts = _parts(rows, _part_count(settings, executor))
     if settings.use_cache:
         # Checked (a damaged file recovered) and made (switched to WAL) here, once: parts opening
@@ -156,6 +160,8 @@ def ask_part(job: tuple[EvalSettings, list[KeyRow]]) -> tuple[dict[str, dict[str
     finally:
         if cache is not None:
             cache.close()
+        if isinstance(model, OpenAIModel):
+            model.close()  # its connection pool
     return lines, failures, hits
 
 

@@ -160,8 +160,8 @@ def test_api_failures_are_counted_apart_and_asked_again(mini_data: Path, tmp_pat
 def test_a_server_error_is_retried_with_backoff() -> None:
     from agents.openai_agent import OpenAIChat
 
-    with ScriptedEndpoint(canned("Yes"), fail_first=2, fail_status=503) as endpoint:
-        completion = OpenAIChat(endpoint.url, retries=2, backoff_s=0.01).complete({"model": "m", "messages": []})
+    with ScriptedEndpoint(canned("Yes"), fail_first=2, fail_status=503, retry_after_ms=10) as endpoint:
+        completion = OpenAIChat(endpoint.url, retries=2).complete({"model": "m", "messages": []})
     assert completion.text == "Yes" and endpoint.requests == 3
 
 

@@ -2,8 +2,10 @@
 
 A real HTTP server (``POST /v1/chat/completions``) that counts and keeps every request
 and answers with ``answer(body)``: canned text, or the gold answer of the row the request
-asks (``gold_answers``). It can fail its first requests (to test retries) and stall on a
-given request (to kill a client midway and check what it resumes).
+asks (``gold_answers``). It can fail its first requests (to test retries; with
+``retry_after_ms`` a failure says how long to wait, as OpenAI's API does, so a client's
+backoff is short in a test) and stall on a given request (to kill a client midway and
+check what it resumes, or to time a client out).
 """
 
 from __future__ import annotations
@@ -55,11 +57,13 @@ class ScriptedEndpoint:
         stall_at: int | None = None,
         models: list[str] | None = None,
         api_key: str | None = None,
+        retry_after_ms: int | None = None,
     ) -> None:
         self.answer = answer or canned("Yes")
         self.models = models  # GET /v1/models lists them; None: no such route (404), as some servers
         self.api_key = api_key  # when set, a request without "Bearer <api_key>" gets 401
         self.fail_first, self.fail_status, self.stall_at = fail_first, fail_status, stall_at
+        self.retry_after_ms = retry_after_ms  # sent with each scripted failure as "retry-after-ms"
         self.bodies: list[dict[str, Any]] = []  # every request received, in order
         self.answered = 0  # requests answered with a completion
         self.stalled = threading.Event()  # set when request number ``stall_at`` (1-based) arrives
@@ -151,6 +155,8 @@ class ScriptedEndpoint:
                     self.send_response(status)
                     self.send_header("Content-Type", "application/json")
                     self.send_header("Content-Length", str(len(data)))
+                    if status != 200 and endpoint.retry_after_ms is not None:
+                        self.send_header("retry-after-ms", str(endpoint.retry_after_ms))
                     self.end_headers()
                     self.wfile.write(data)
                 except (BrokenPipeError, ConnectionResetError):  # the client was killed while we stalled
