@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from data_build.card import card_configs, finish_card, merge_cards, render_card
+from data_build.card import card_configs, finish_card, merge_cards, render_card, with_split
 from data_build.registry import select
 from data_build.rows import with_messages
 from data_build.schedule import build_rows
 from data_build.shards import sha256_file, write_split
 from data_build.spec import IMPORTED, SIZES, BuildSettings, ConfigSpec, Rows
+from data_build.train import TRAIN, TrainSettings, draw_train, train_note
 from scorer import __version__, atomic
 from scorer.errors import PlanariumError
 
@@ -33,6 +34,27 @@ def build(out_dir: Path, configs: str | None = None, settings: BuildSettings = D
         for spec in specs
     }
     return write_configs(out_dir, built, settings.size, settings.seed)
+
+
+def build_train(out_dir: Path, configs: str | None, settings: TrainSettings) -> dict[str, str]:
+    """Add a train split to each named config in ``out_dir`` (its published mini splits are
+    built first where the folder lacks the config: the card's section is theirs)."""
+    specs = select(configs)
+    card = _old_card(out_dir)
+    held = set(card_configs(card)) if card is not None else set()
+    missing = [spec.name for spec in specs if spec.name not in held]
+    if missing:
+        first = BuildSettings(size="mini", show_progress=settings.show_progress, executor=settings.executor)
+        build(out_dir, ",".join(missing), first)
+    for spec in specs:
+        count = draw_train(spec, settings, out_dir)
+        card = with_split(
+            _old_card(out_dir) or "", spec.name, TRAIN, count.rows, count.shard_bytes, train_note(spec, settings, count)
+        )
+        atomic.write_text(out_dir / "README.md", finish_card(card, _specs(card_configs(card))))
+    checksums = _checksums(out_dir)
+    atomic.write_text(out_dir / CHECKSUMS, json.dumps(checksums, indent=1, sort_keys=True) + "\n")
+    return checksums
 
 
 def _check_sizes(specs: list[ConfigSpec], settings: BuildSettings) -> None:

@@ -225,3 +225,26 @@ def _without_section(body: str, config: str) -> str:
     if marker not in body:
         return body.rstrip()
     return body.replace(_section_text(body, config), "").rstrip()
+
+
+# -- a train split added to a card that holds its config ----------------------------------------
+
+TRAIN_NOTE = "**Train split**"
+
+
+def with_split(card: str, config: str, split: str, rows: int, num_bytes: int, note: str) -> str:
+    """``card`` with ``split`` of ``config`` in its YAML (files and size) and ``note`` ending the
+    config's section (replacing the note of an earlier build of that split)."""
+    front, body = _split_card(card)
+    for entry in _entries(front, "configs"):
+        if entry.get("config_name") == config:
+            files = [f for f in entry.get("data_files", []) if f.get("split") != split]
+            entry["data_files"] = [*files, {"split": split, "path": f"data/{config}/{split}-*"}]
+    for entry in _entries(front, "dataset_info"):
+        if entry.get("config_name") == config:
+            kept = [s for s in entry.get("splits", []) if s.get("name") != split]
+            entry["splits"] = [*kept, {"name": split, "num_bytes": num_bytes, "num_examples": rows}]
+    section = _section_text(body, config)
+    kept_lines = [line for line in section.rstrip("\n").split("\n\n") if not line.startswith(TRAIN_NOTE)]
+    body = body.replace(section, "\n\n".join([*kept_lines, note]) + ("\n" if section.endswith("\n") else ""))
+    return "---\n" + yaml.safe_dump(front, sort_keys=False) + "---\n\n" + body

@@ -39,6 +39,13 @@ def write_split(rows: list[dict[str, Any]], features: Features, out_dir: Path, c
     return table.nbytes
 
 
+def write_rows(rows: list[dict[str, Any]], features: Features, path: Path) -> int:
+    """``rows`` as one shard at ``path`` (written whole or not at all); its Arrow size in bytes."""
+    table = pa.Table.from_pylist(rows, schema=features.arrow_schema)
+    atomic.write_with(path, partial(_write_table, table))
+    return table.nbytes
+
+
 def _write_table(table: pa.Table, path: Path) -> None:
     # Images are already-compressed PNG: no codec, no dictionary, as `datasets` does.
     compression = {name: ("none" if name == "images" else "zstd") for name in table.column_names}

@@ -189,33 +189,50 @@ def main(ctx: click.Context, debug: bool) -> None:
     show_default=True,
     metavar="mini|full|N",
     help="mini: a few problems per difficulty, for demos and tests; full: the published size; "
-    "N: a fresh split of N test rows per config (N/5 dev), none sharing a problem with the published splits.",
+    "N: a fresh split of N test rows per config (N/5 dev), none sharing a problem with the published splits; "
+    "with --split train: N train rows per config.",
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Base seed of every generator (0: published).")
+@click.option(
+    "--split",
+    type=click.Choice(["test+dev", "train"]),
+    default="test+dev",
+    show_default=True,
+    help="train: add a train split of --size N rows to each config, no row a problem of the published splits.",
+)
+@click.option(
+    "--difficulty",
+    default=None,
+    metavar="D1,D2",
+    help="With --split train: only rows of these difficulties (a curriculum's stage).",
+)
 @click.option("--out", type=OUTPUT_FOLDER, default=DEFAULT_DATA, show_default=True)
 @click.option("--executor", "executor_spec", default=DEFAULT_EXECUTOR, show_default=True, help=EXECUTOR_HELP)
 @click.option("--quiet", is_flag=True, help="No progress bars.")
-def build(configs: str | None, size: str, seed: int, out: Path, executor_spec: str, quiet: bool) -> None:
+def build(
+    configs: str | None,
+    size: str,
+    seed: int,
+    split: str,
+    difficulty: str | None,
+    out: Path,
+    executor_spec: str,
+    quiet: bool,
+) -> None:
     """Build configs into Parquet shards, a dataset card and checksums.json.
 
     The same arguments always give byte-identical files, on every executor.
+
+    \b
+    planarium build --size mini
+    planarium build --split train --size 10000 --seed 7 --configs maze-vsp
     """
-    from data_build.build import build as run_build
-    from data_build.spec import BuildSettings, check_size
-    from scorer.executors import make_executor
+    from data_build.command import run_build
 
     try:
-        checked_size = check_size(size)
+        checksums = run_build(out, configs, size, seed, split, difficulty, executor_spec, not quiet)
     except ValueError as error:
         raise UserError(str(error)) from None
-    executor = make_executor(executor_spec)
-    try:
-        settings = BuildSettings(size=checked_size, seed=seed, show_progress=not quiet, executor=executor)
-        checksums = run_build(out, configs, settings)
-    except ValueError as error:
-        raise UserError(str(error)) from None
-    finally:
-        executor.close()
     click.echo(f"wrote {len(checksums)} shard(s), README.md and checksums.json to {out}/")
 
 

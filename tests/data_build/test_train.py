@@ -1,0 +1,94 @@
+"""Train splits: any size, disjoint from the published test and dev problems, recorded in the card."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+from datasets import load_dataset
+
+from data_build.build import build_train
+from data_build.problem_keys import problem_key, published_keys
+from data_build.registry import built_configs
+from data_build.train import TrainSettings
+from scorer.dataset import load_keys
+from scorer.errors import PlanariumError
+
+CHEAP = "maze-vsp"  # a question config whose mini draw takes about a second
+
+
+def _train(out: Path, size: int, seed: int, configs: str = CHEAP, difficulties: frozenset[str] = frozenset()) -> None:
+    build_train(out, configs, TrainSettings(size, seed, difficulties, show_progress=False))
+
+
+def _rows(out: Path, config: str = CHEAP) -> list[dict]:
+    return [
+        row
+        for path in sorted((out / "data" / config).glob("train-*.parquet"))
+        for row in pq.read_table(path).to_pylist()
+    ]
+
+
+@pytest.fixture(scope="module")
+def trained(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("train")
+    _train(out, 120, 7)
+    return out
+
+
+def test_the_recorded_published_keys_are_the_mini_builds(mini_data: Path) -> None:
+    for config in built_configs():
+        rows = [row for split in ("test", "dev") for row in load_keys(mini_data, split, {config}).rows.values()]
+        keys = {problem_key({"problem_pddl": row.problem_pddl}) for row in rows}
+        recorded, sizes = published_keys(config)
+        assert "mini" in sizes and keys <= recorded, config
+
+
+def test_a_train_split_loads_and_shares_no_problem_with_test_or_dev(trained: Path, mini_data: Path) -> None:
+    loaded = load_dataset(str(trained), CHEAP, split="train")
+    assert len(loaded) == 120
+    assert loaded[0]["id"] == f"{CHEAP}/train/s7-0000000"
+    published = {
+        problem_key({"problem_pddl": row.problem_pddl})
+        for split in ("test", "dev")
+        for row in load_keys(mini_data, split, {CHEAP}).rows.values()
+    }
+    train_keys = {problem_key(row) for row in loaded}
+    assert train_keys and not train_keys & published
+    assert not train_keys & published_keys(CHEAP)[0]
+    assert len(load_keys(trained, "train", {CHEAP}).rows) == 120  # the scorer reads it too
+
+
+def test_the_card_states_seed_size_and_the_check(trained: Path) -> None:
+    card = (trained / "README.md").read_text()
+    assert "split: train" in card and "path: data/maze-vsp/train-*" in card
+    note = next(line for line in card.splitlines() if line.startswith("**Train split**"))
+    assert "--size 120 --seed 7" in note and "rejected as published problems" in note and "sizes mini" in note
+
+
+def test_the_same_command_gives_the_same_bytes_and_another_seed_other_rows(trained: Path, tmp_path: Path) -> None:
+    _train(tmp_path / "again", 120, 7)
+    _train(tmp_path / "other", 120, 8)
+    shard = "train-00000-of-00001.parquet"
+    assert (tmp_path / "again" / "data" / CHEAP / shard).read_bytes() == (trained / "data" / CHEAP / shard).read_bytes()
+    assert {problem_key(r) for r in _rows(tmp_path / "other")}.isdisjoint(
+        {problem_key(r) for r in _rows(trained)}
+    ) or _rows(tmp_path / "other") != _rows(trained)
+
+
+def test_a_difficulty_draws_only_its_rows_and_an_unknown_one_is_named(trained: Path, tmp_path: Path) -> None:
+    difficulties = sorted({row["difficulty"] for row in _rows(trained)})
+    _train(tmp_path, 30, 7, difficulties=frozenset(difficulties[:1]))
+    assert {row["difficulty"] for row in _rows(tmp_path)} == {difficulties[0]}
+    with pytest.raises(PlanariumError, match=f"--difficulty nonesuch: {CHEAP}'s rows have difficulty"):
+        _train(tmp_path / "bad", 5, 7, difficulties=frozenset({"nonesuch"}))
+
+
+def test_the_command_line_refuses_a_named_size_for_train(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from scorer.cli import main
+
+    result = CliRunner().invoke(main, ["build", "--split", "train", "--size", "mini", "--out", str(tmp_path)])
+    assert result.exit_code != 0 and "expected a number of train rows per config" in result.output
