@@ -98,7 +98,8 @@ def write_configs(out_dir: Path, built: dict[str, tuple[ConfigSpec, Rows]], size
     card = render_card(built, split_bytes, size, seed, __version__)
     old = _old_card(out_dir)
     others = [c for c in card_configs(old) if c not in built and (out_dir / "data" / c).is_dir()] if old else []
-    if old is not None and others:  # nothing to merge: ``card`` is already finished (finishing it again would add a blank line)
+    # Nothing to merge: ``card`` is already finished (finishing it again would add a blank line).
+    if old is not None and others:
         card = finish_card(merge_cards(card, old, others), [spec for spec, _ in built.values()] + _specs(others))
     atomic.write_text(out_dir / "README.md", card)
     checksums = _checksums(out_dir)
