@@ -2,6 +2,8 @@
 
 Rows per split are read from the Parquet footers of the shards listed in the data
 folder's ``checksums.json`` (no row is read), so the listing is cheap even for a full build.
+The configs come from the registry's listing (``scorer.families.listed_configs``), so no
+family, planner or ``datasets`` is imported to list them.
 """
 
 from __future__ import annotations
@@ -10,7 +12,9 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from data_build.spec import SPLITS, ConfigSpec
+from data_build.spec import SPLITS
+from scorer.families import listed_configs
+from scorer.families.listing import ListedConfig
 
 CHECKSUMS = "checksums.json"
 
@@ -26,25 +30,22 @@ class ConfigEntry:
 
 
 def catalog(data: Path) -> list[ConfigEntry]:
-    from scorer.families import families
-
     built = built_rows(data)
     entries = [
         ConfigEntry(
-            spec.name,
-            family.name,
-            "episode" if spec.task == "episode" else "question",
-            {split: n for (config, split), n in built.items() if config == spec.name},
-            spec.papers,
-            make_command(spec),
+            listed.name,
+            listed.family,
+            "episode" if listed.task == "episode" else "question",
+            {split: n for (config, split), n in built.items() if config == listed.name},
+            listed.papers,
+            make_command(listed),
         )
-        for family in families().values()
-        for spec in family.configs()
+        for listed in listed_configs()
     ]
     return sorted(entries, key=lambda entry: entry.name)
 
 
-def make_command(spec: ConfigSpec) -> str:
+def make_command(spec: ListedConfig) -> str:
     if spec.importer is not None:
         return f"planarium import {spec.importer} DIR"
     return f"planarium build --configs {spec.name}"

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-from datasets import Features
+from typing import TYPE_CHECKING, Any
 
 from scorer.executors import Executor, in_process
 from scorer.families.papers import PaperSampling, paper_sampling
+
+if TYPE_CHECKING:  # an annotation only: `planarium configs` and the catalog import this module without datasets
+    from datasets import Features
 
 SPLITS = ("test", "dev")
 SIZES = ("mini", "full")  # the published sizes; any other size is a number of test rows

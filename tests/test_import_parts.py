@@ -3,7 +3,6 @@ and one help line, every part run in registry order with the arguments it declar
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import click
@@ -12,6 +11,8 @@ from click.testing import CliRunner
 
 from scorer import families
 from scorer.cli import import_group, main
+from scorer.families import listing
+from scorer.families.listing import ListedImporter
 
 
 def _log(out: Path, line: str) -> None:
@@ -40,19 +41,14 @@ def second_part(directory: Path, out: Path, layouts: int) -> None:
 
 @pytest.fixture
 def shared_importer(monkeypatch: pytest.MonkeyPatch) -> str:
-    """Two registered families each declare a part of importer ``both``."""
-    registered = families.families()
-    first, second = list(registered.values())[:2]
-    parts = {first.name: (first_part, "First data."), second.name: (second_part, "Second data.")}
-    patched = dict(registered)
-    for name, (command, line) in parts.items():
-        family = registered[name]
-        patched[name] = dataclasses.replace(
-            family,
-            importers={**family.importers, "both": f"{__name__}:{command.callback.__name__}"},  # type: ignore[union-attr]
-            importer_help={**family.importer_help, "both": line},
-        )
-    monkeypatch.setattr(families, "families", lambda: patched)
+    """Two registered families each declare a part of importer ``both`` (the second family's
+    part listed first: the parts run in registry order, not in listing order)."""
+    first, second = families.FAMILY_PACKAGES[:2]
+    parts = (
+        ListedImporter("both", second, f"{__name__}:{second_part.callback.__name__}", "Second data."),  # type: ignore[union-attr]
+        ListedImporter("both", first, f"{__name__}:{first_part.callback.__name__}", "First data."),  # type: ignore[union-attr]
+    )
+    monkeypatch.setattr(listing, "IMPORTERS", (*listing.IMPORTERS, *parts))
     monkeypatch.setattr(import_group, "commands", dict(import_group.commands))  # forget the loaded command after
     return "both"
 

@@ -3,7 +3,9 @@
 Each name below is a package ``scorer.families.<name>`` whose ``family`` module defines
 ``FAMILY``. The configs, the task kinds, the episode modes, the plots and the importers
 that generic code uses all come from here. Loading is lazy (on first call), so a
-family module may import generic code that itself asks the registry.
+family module may import generic code that itself asks the registry; importing the
+registry imports no family, and ``listed_configs`` names every config without loading one
+(``scorer.families.listing``: `planarium configs` starts at once).
 """
 
 from __future__ import annotations
@@ -12,7 +14,9 @@ import importlib
 from functools import cache
 from typing import TYPE_CHECKING
 
+from scorer.families import listing
 from scorer.families.base import Family, Mode
+from scorer.families.listing import LISTED, ListedConfig, ListedImporter
 
 if TYPE_CHECKING:
     from data_build.spec import ConfigSpec
@@ -53,24 +57,46 @@ def family_of(domain: str) -> Family:
         raise KeyError(f"no registered family owns domain {domain!r}") from None
 
 
+def listed_configs() -> tuple[ListedConfig, ...]:
+    """Every config's name, family, task, papers and importer, in registry order, without
+    importing a family or the code that builds a config (checked against the specs by ``configs``)."""
+    return LISTED
+
+
 @cache
 def configs() -> dict[str, ConfigSpec]:
     """Every config any family declares, by name (built and imported ones)."""
     found: dict[str, ConfigSpec] = {}
+    declared: list[tuple[str, tuple[object, ...]]] = []
     for family in families().values():
         for spec in family.configs():
             if spec.name in found:
                 raise ValueError(f"config {spec.name!r} is declared twice")
             found[spec.name] = spec
+            declared.append((family.name, (spec.name, spec.task, spec.papers, spec.importer)))
+    _check_listing(declared)
     return found
+
+
+def _check_listing(declared: list[tuple[str, tuple[object, ...]]]) -> None:
+    listed: list[tuple[str, tuple[object, ...]]] = [(entry.family, entry.facts) for entry in LISTED]
+    if declared == listed:
+        return
+    pairs = enumerate(zip(declared, listed))
+    at = next((i for i, (mine, theirs) in pairs if mine != theirs), min(len(declared), len(listed)))
+    raise ValueError(
+        "scorer/families/listing.py does not list the configs the families declare, in registry order: "
+        f"(family, (name, task, papers, importer)) declared {declared[at] if at < len(declared) else 'nothing'}, "
+        f"listed {listed[at] if at < len(listed) else 'nothing'}"
+    )
 
 
 @cache
 def task_kinds() -> dict[str, TaskKind]:
     """The generic task kinds and those a family adds, by name."""
-    from scorer.tasks import GENERIC_KINDS
+    from scorer.tasks import generic_kinds
 
-    kinds = list(GENERIC_KINDS) + [kind for family in families().values() for kind in family.task_kinds]
+    kinds = list(generic_kinds()) + [kind for family in families().values() for kind in family.task_kinds]
     return {kind.name: kind for kind in kinds}
 
 
@@ -78,23 +104,27 @@ def importer_commands() -> dict[str, tuple[str, ...]]:
     """``planarium import`` command names -> "module:attribute" of each click command.
 
     Several families may contribute a part to one name (one paper's data spanning
-    families): the command then runs every part, in registry order.
+    families): the command then runs every part, in registry order. Read from the
+    listing (``scorer.families.listing.IMPORTERS``): no family is imported.
     """
     commands: dict[str, tuple[str, ...]] = {}
-    for family in families().values():
-        for name, target in family.importers.items():
-            commands[name] = (*commands.get(name, ()), target)
+    for part in _importers_in_registry_order():
+        commands[part.name] = (*commands.get(part.name, ()), part.target)
     return commands
 
 
 def importer_help() -> dict[str, str]:
     """``planarium import`` command names -> one line of help (listed without importing the
-    commands); the lines of an importer's parts are joined in registry order."""
+    commands or the families); the lines of an importer's parts are joined in registry order."""
     lines: dict[str, list[str]] = {}
-    for family in families().values():
-        for name, text in family.importer_help.items():
-            lines.setdefault(name, []).append(text)
+    for part in _importers_in_registry_order():
+        lines.setdefault(part.name, []).append(part.help)
     return {name: " ".join(texts) for name, texts in lines.items()}
+
+
+def _importers_in_registry_order() -> list[ListedImporter]:
+    order = {name: index for index, name in enumerate(FAMILY_PACKAGES)}
+    return sorted(listing.IMPORTERS, key=lambda part: order[part.family])
 
 
 def mode_for(domain: str, name: str | None) -> Mode:
@@ -116,6 +146,7 @@ __all__ = [
     "families",
     "family_of",
     "importer_commands",
+    "listed_configs",
     "mode_for",
     "task_kinds",
 ]

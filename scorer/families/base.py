@@ -16,15 +16,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from scorer.dataset import KeyRow
-from scorer.episodes.base import Episode
-from scorer.fidelity import Departure
-from scorer.report.stats import Metric
-from scorer.tasks.base import ScoredRow, TaskKind
-
-if TYPE_CHECKING:  # only for annotations: the build and the CLI stay out of the scorer's imports
+if TYPE_CHECKING:  # only for annotations: importing the registry imports no family, task kind or build code
     from data_build.spec import ConfigSpec
+    from scorer.dataset import KeyRow
+    from scorer.episodes.base import Episode
+    from scorer.fidelity import Departure
     from scorer.grading import Grading
+    from scorer.report.stats import Metric
+    from scorer.tasks.base import ScoredRow, TaskKind
 
 
 class PolicyTurn(Protocol):
@@ -39,7 +38,7 @@ class PolicyTurn(Protocol):
 Policy = Callable[[PolicyTurn], str]
 RandomPolicy = Callable[[PolicyTurn, random.Random], str]
 # ("gold" | "wrong", row) -> the prediction's fields, here {"episode": {"settings", "replies"}}
-EpisodeReference = Callable[[str, KeyRow], dict[str, Any]]
+EpisodeReference = Callable[[str, "KeyRow"], dict[str, Any]]
 # (grading, path) -> the files written; a ValueError when the run holds nothing to draw
 PlotWriter = Callable[["Grading", Path], list[Path]]
 
@@ -74,9 +73,7 @@ class Family:
     task_kinds: Sequence[TaskKind] = ()  # kinds only this family asks (the generic ones live in scorer.tasks)
     episode_metrics: Callable[[Sequence[ScoredRow]], list[Metric]] | None = None  # beside the shared ones
     plots: Mapping[str, PlotWriter] = field(default_factory=dict)  # e.g. "heatmap"
-    # `planarium import NAME` -> "module:attribute" of its click command, imported only when it runs
-    importers: Mapping[str, str] = field(default_factory=dict)
-    importer_help: Mapping[str, str] = field(default_factory=dict)  # name -> the line `planarium import --help` shows
+    # its `planarium import` commands are declared in scorer/families/listing.py (IMPORTERS)
     # Where its configs do not do what the paper's code does (docs/fidelity.md is made from these)
     departures: Sequence[Departure] = ()
 

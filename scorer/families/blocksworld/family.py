@@ -30,7 +30,5 @@ FAMILY = Family(
     configs=_configs,
     modes=viplan_modes(BlocksWorld),
     plots={"compounding-errors": write_compounding_curves},  # ViPlan, figure 16: the grounder's answers
-    importers={"viplan": "scorer.families.blocksworld.viplan_import:viplan_blocksworld_import"},
     departures=DEPARTURES,
-    importer_help={"viplan": "ViPlan's 75 blocksworld problems as config viplan-blocksworld-episodes."},
 )

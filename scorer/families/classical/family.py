@@ -25,7 +25,5 @@ FAMILY = Family(
     summary="ACPBench Hard's eight generative questions over 13 classical PDDL domains, judged by validators.",
     domains=tuple(sorted(CLASSICAL_DOMAINS)),
     configs=_configs,
-    importers={"acpbench-hard": "scorer.families.classical.acpbench_import:acpbench_hard_import"},
-    importer_help={"acpbench-hard": "ACPBench Hard's own questions as config acpbench-hard."},
     departures=DEPARTURES,
 )

@@ -30,7 +30,5 @@ FAMILY = Family(
     domains=("household",),
     configs=_configs,
     modes=viplan_modes(HouseholdWorld),
-    importers={"viplan": "scorer.families.household.viplan_import:viplan_household_import"},
     departures=DEPARTURES,
-    importer_help={"viplan": "ViPlan's 16 household problems as the 75 episodes of config viplan-household-episodes."},
 )

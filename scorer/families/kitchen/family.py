@@ -40,7 +40,5 @@ FAMILY = Family(
         ),
     ),
     episode_metrics=kitchen_metrics,
-    importers={"asgardbench": "scorer.families.kitchen.asgard_import:asgardbench_import"},
-    importer_help={"asgardbench": "AsgardBench's 108 tasks as config asgardbench-episodes."},
     departures=DEPARTURES,
 )

@@ -44,7 +44,5 @@ FAMILY = Family(
     task_kinds=(DESCRIBE,),
     episode_metrics=slidegeom_metrics,
     plots={"heatmap": write_heatmaps, "progress": write_progress_curves},
-    importers={"ivispar-boards": "scorer.families.slidegeom.ivispar_import:ivispar_boards_import"},
-    importer_help={"ivispar-boards": "iVISPAR's board files as configs ivispar-episodes and ivispar-describe."},
     departures=DEPARTURES,
 )

@@ -33,7 +33,5 @@ FAMILY = Family(
     domains=("maze", "blocks-table", "collision", "streetmap"),
     configs=_configs,
     task_kinds=(VSP, COLLISION, ROUTE),
-    importers={"vsp": "scorer.families.vsp.vsp_import:vsp_import"},
-    importer_help={"vsp": "VSP's maze and blocks questions (vsp-text.jsonl.gz) as config vsp-original."},
     departures=DEPARTURES,
 )
