@@ -24,6 +24,7 @@ from scorer.dataset import KeyedDataset, KeyRow
 from scorer.executors import Executor, in_process
 from scorer.families import task_kinds
 from scorer.predictions import MAX_REPLY_CHARS, Prediction
+from scorer.protocol import merged_departures
 from scorer.report.stats import Metric, mean_stderr
 from scorer.tasks import MISSING, Judgement, Reason, ScoredRow, TaskKind
 from scorer.tasks.base import mean, rate
@@ -47,6 +48,8 @@ class ConfigReport:
     readings: dict[str, Metric] = field(default_factory=dict)
     paper_source: str = ""  # what the paper reading reproduces
     differing: int = 0  # rows the two readings score differently
+    # The settings its rows' logs set off their defaults (scorer.protocol.merged_departures)
+    departures: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -236,7 +239,7 @@ def _without_thinking(prediction: Prediction) -> Prediction:
 def _config_report(config: str, tally: _Tally, kinds: dict[str, TaskKind]) -> ConfigReport:
     kind = kinds[tally.task]
     scored = tally.scored
-    report = ConfigReport(config, tally.task)
+    report = ConfigReport(config, tally.task, departures=merged_departures(s.judgement.parsed for s in scored))
     _add_readings(report, tally, kind)
     report.groups[ALL] = kind.aggregate(scored)
     difficulties = _difficulties(scored)

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
-from typing import Protocol
+from typing import Any, Protocol
 
 from scorer.dataset import KeyedDataset, KeyRow, KeyShards, built_splits, key_shards
 from scorer.executors import Executor, in_process
@@ -54,12 +54,15 @@ def score_file(
     show_progress: bool = False,
     keep_rows: bool = True,
     executor: Executor | None = None,
+    asked: dict[str, Any] | None = None,
 ) -> ScoreRun:
     """Score a predictions file (or the gold answers) against the dataset in ``data``.
     ``keep_rows``: keep every (row, judgement) in ``ScoreRun.grading.rows`` (heat maps and the
     HTML report read them); without it memory stays small however many rows there are.
     ``executor``: where the costly rows (replays, planner calls: ``TaskKind.costly``) are
-    judged, WINDOW_ROWS rows at a time (default: this process); the results do not change."""
+    judged, WINDOW_ROWS rows at a time (default: this process); the results do not change.
+    ``asked``: the record of the run that asked the model (a rescore passes the old results'
+    ``run``), from which each config's protocol is judged; default: this scoring run's."""
     executor = executor or in_process()
     shards = key_shards(data, split, configs)  # checks the selection before reading anything big
     answers: Answers = GoldAnswers() if gold else FileAnswers(index_predictions(_given(predictions_path), duplicates))
@@ -90,7 +93,8 @@ def score_file(
             "all_configs": all_configs,
             "duplicates": duplicates,
         }
-        document = results_document(grading, shards, split, sha256, problems, provenance(answers.models, settings))
+        run = provenance(answers.models, settings)
+        document = results_document(grading, shards, split, sha256, problems, run, asked)
         document["not_attempted"] = not_attempted  # beside the configs graded: an absent config is not a zero
         rows_path = write_results(document, spool.lines(attempted), out)
     return ScoreRun(grading, problems, out, rows_path, not_attempted)

@@ -14,11 +14,12 @@ over fewer configs would not compare with the others.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
-from scorer.board.headline import ALL, Score, groups, headline
+from scorer.board.headline import ALL, OFF_MARK, Score, groups, headline, off_protocol_text
 from scorer.board.results_files import ResultsFile
+from scorer.protocol import describe, protocol_of
 from scorer.report.stats import mean_stderr
 
 UNREGISTERED = "other"  # configs this scorer's registry does not know (from an older or newer release)
@@ -30,6 +31,16 @@ class Table:
     title: str
     headers: list[str]
     rows: list[list[str | Score | None]]  # first cell: the submission's label
+
+    def notes(self) -> list[str]:
+        """One line per submission with a score off the paper's protocol: which configs, and how."""
+        lines = []
+        for row in self.rows:
+            off = dict.fromkeys(pair for cell in row[1:] if isinstance(cell, Score) for pair in cell.off_protocol)
+            if off:
+                text = off_protocol_text(Score(None, None, 0, tuple(off)))
+                lines.append(f"{OFF_MARK} {row[0]}, off the paper's protocol: {text}")
+        return lines
 
 
 @dataclass(frozen=True)
@@ -51,7 +62,11 @@ class Board:
 
     def score(self, results: ResultsFile, config: str, group: str = ALL) -> Score | None:
         entry = results.configs.get(config)
-        return headline(entry, group) if entry else None
+        found = headline(entry, group) if entry else None
+        if found is None:
+            return None
+        protocol = protocol_of(results.document, config)
+        return found if protocol["on"] else replace(found, off_protocol=((config, describe(protocol["departures"])),))
 
     def tables(self) -> list[Table]:
         return [self.overall(), *(self.family(f) for f in self.families), *(self.config(c) for c in self.configs)]
@@ -88,7 +103,8 @@ class Board:
         value = sum(s.value for s in present if s.value is not None) / len(present)
         errors = [s.stderr for s in present]
         stderr = mean_stderr([e for e in errors if e is not None]) if all(e is not None for e in errors) else None
-        return Score(value, stderr, sum(s.n for s in present))
+        off = tuple(dict.fromkeys(pair for s in present for pair in s.off_protocol))
+        return Score(value, stderr, sum(s.n for s in present), off)
 
 
 def config_families() -> dict[str, str]:

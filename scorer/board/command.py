@@ -27,11 +27,19 @@ DATA_HELP = "Built dataset folder (with checksums.json) to score against."
     "so files from other datasets or scorer versions can share the board.",
 )
 @click.option("--data", type=click.Path(path_type=Path), default=Path("parquet"), show_default=True, help=DATA_HELP)
-def leaderboard(results: tuple[Path, ...], out: Path, rescore: bool, data: Path) -> None:
+@click.option(
+    "--allow-off-protocol",
+    is_flag=True,
+    help="Rank runs off the paper's protocol (other settings, prompt variant or sampling) beside runs on it "
+    "of the same config; their scores are marked either way.",
+)
+def leaderboard(results: tuple[Path, ...], out: Path, rescore: bool, data: Path, allow_off_protocol: bool) -> None:
     """Merge RESULTS files (results.json of `score`) into a leaderboard: tables per family and
     overall, per difficulty and per kind, as Markdown, CSV and a self-contained HTML page.
 
-    Files from different datasets or scorer versions are refused (or --rescore them).
+    Files from different datasets or scorer versions are refused (or --rescore them), and so is
+    a config run both on and off the paper's protocol (or --allow-off-protocol). A score off the
+    protocol is marked †, with what departed.
     """
     from scorer.board.board import Board
     from scorer.board.leaderboard import load_board, write_board
@@ -40,10 +48,12 @@ def leaderboard(results: tuple[Path, ...], out: Path, rescore: bool, data: Path)
         click.echo(f"warning: {folder} has predictions but no results.json (not scored yet?); it is left out", err=True)
     with tempfile.TemporaryDirectory() as scratch:
         paths = _rescored(list(results), data, Path(scratch)) if rescore else list(results)
-        board: Board = load_board(paths)
+        board: Board = load_board(paths, allow_off_protocol)
         written = write_board(board, out)
     overall = board.overall()
     click.echo(format_table([[_text(cell) for cell in row] for row in overall.rows], overall.headers))
+    for note in overall.notes():
+        click.echo(note)
     click.echo(f"\nwrote {', '.join(str(p) for p in written)}")
 
 

@@ -11,8 +11,15 @@ from scorer.report.table import format_table
 
 
 def markdown(board: Board) -> str:
-    parts = [f"## {table.title}\n\n{format_table(_texts(table), table.headers)}" for table in board.tables()]
+    parts = [
+        f"## {table.title}\n\n{format_table(_texts(table), table.headers)}{_notes(table)}" for table in board.tables()
+    ]
     return "\n\n".join(parts) + "\n"
+
+
+def _notes(table: Table) -> str:
+    """The footnotes of the scores marked off-protocol, one paragraph each."""
+    return "".join(f"\n\n{markdown_text(note)}" for note in table.notes())
 
 
 def _texts(table: Table) -> list[list[str]]:
@@ -40,7 +47,8 @@ def csv_text(text: str | None) -> str:
     return "'" + text if text.startswith(_FORMULA_STARTS) else text
 
 
-CSV_HEADERS = ["submission", "results_file", "family", "config", "group", "metric", "value", "stderr", "n"]
+# protocol: "on", or "off: " and the settings that departed from the paper's protocol (scorer.protocol)
+CSV_HEADERS = ["submission", "results_file", "family", "config", "group", "metric", "value", "stderr", "n", "protocol"]
 
 
 def long_csv(board: Board) -> str:
@@ -59,7 +67,8 @@ def long_csv(board: Board) -> str:
                 score = board.score(results, config, group)
                 if score is not None:
                     texts = (results.label, str(results.path), owners[config], config, group, metric)
-                    writer.writerow([*(csv_text(text) for text in texts), *_numbers(score)])
+                    protocol = f"off: {score.off_protocol[0][1]}" if score.off_protocol else "on"
+                    writer.writerow([*(csv_text(text) for text in texts), *_numbers(score), csv_text(protocol)])
     return out.getvalue()
 
 

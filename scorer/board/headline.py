@@ -9,11 +9,16 @@ HEADLINES = ("success", "accuracy")  # the first a config reports is its headlin
 ALL = "all"
 
 
+OFF_MARK = "†"  # beside a score made (in part) off the paper's protocol (scorer.protocol)
+
+
 @dataclass(frozen=True)
 class Score:
     value: float | None
     stderr: float | None
     n: int
+    # (config, its departures as text) for each config it is made of that ran off the paper's protocol
+    off_protocol: tuple[tuple[str, str], ...] = ()
 
 
 def headline_name(config_entry: dict[str, Any]) -> str | None:
@@ -50,6 +55,12 @@ def groups(config_entry: dict[str, Any]) -> list[str]:
 def cell_text(score: Score | None) -> str:
     if score is None or score.value is None:
         return "-"
+    mark = f" {OFF_MARK}" if score.off_protocol else ""
     if score.stderr is None:
-        return f"{score.value:.3f}"
-    return f"{score.value:.3f} ± {score.stderr:.3f}"
+        return f"{score.value:.3f}{mark}"
+    return f"{score.value:.3f} ± {score.stderr:.3f}{mark}"
+
+
+def off_protocol_text(score: Score) -> str:
+    """What made ``score`` off-protocol: ``config: max_steps=40; other: variant=cot``."""
+    return "; ".join(f"{config}: {departures}" for config, departures in score.off_protocol)

@@ -15,7 +15,7 @@ from typing import Any
 
 from scorer.board.board import Table
 from scorer.board.figures import Chart
-from scorer.board.headline import Score, cell_text
+from scorer.board.headline import Score, cell_text, off_protocol_text
 
 
 def page(title: str, sections: list[str], episodes: list[dict[str, Any]] | None = None) -> str:
@@ -36,12 +36,15 @@ def page(title: str, sections: list[str], episodes: list[dict[str, Any]] | None 
 
 
 def table_html(table: Table) -> str:
+    """The table in a box of its own that scrolls sideways when it is wider than the page
+    (a config with a dozen groups), so the page itself never does; its off-protocol notes below."""
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in table.headers)
     body = "".join("<tr>" + "".join(_cell(cell) for cell in row) + "</tr>" for row in table.rows)
+    notes = "".join(f'<p class="note off-protocol-note">{escape(note)}</p>' for note in table.notes())
     return (
         f'<h3 id="{escape(table.key)}">{escape(table.title)}</h3>'
-        f'<table class="board" data-key="{escape(table.key)}">'
-        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        f'<div class="table-box"><table class="board" data-key="{escape(table.key)}">'
+        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>{notes}"
     )
 
 
@@ -49,6 +52,9 @@ def _cell(cell: str | Score | None) -> str:
     if isinstance(cell, str):
         return f'<td data-sort="{escape(cell)}">{escape(cell)}</td>'
     value = "" if cell is None or cell.value is None else repr(cell.value)
+    if cell is not None and cell.off_protocol:
+        why = escape(f"off the paper's protocol: {off_protocol_text(cell)}")
+        return f'<td data-sort="{value}" class="off-protocol" title="{why}">{escape(cell_text(cell))}</td>'
     return f'<td data-sort="{value}">{escape(cell_text(cell))}</td>'
 
 

@@ -18,6 +18,14 @@ document.querySelectorAll("table.board").forEach(function (table) {
   });
 });
 
+// A table wider than the page scrolls in its box; its right edge fades while columns lie beyond it.
+document.querySelectorAll(".table-box").forEach(function (box) {
+  function mark() { box.classList.toggle("more-right", box.scrollLeft + box.clientWidth < box.scrollWidth - 1); }
+  box.addEventListener("scroll", mark);
+  window.addEventListener("resize", mark);
+  mark();
+});
+
 // The episode viewer: the replayed steps of one episode at a time. Everything a model
 // wrote is shown as text (textContent), never as markup.
 (function () {

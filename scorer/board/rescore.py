@@ -104,6 +104,7 @@ def rescored(predictions: Path, old_document: dict[str, Any], data: Path, out: P
         configs=set(configs) if configs else None,
         all_configs=bool(settings.get("all_configs")),
         duplicates=str(settings.get("duplicates") or "first"),
+        asked=old_document.get("run") or None,  # how the model was asked: its protocol stays judged by it
     )
     return out
 

@@ -73,3 +73,22 @@ def check_comparable(files: list[ResultsFile]) -> None:
                 f"the results files differ in {what} ({listed}); they cannot share a board. "
                 "Re-score the predictions against one dataset and scorer (`planarium leaderboard --rescore`)"
             )
+
+
+def check_protocol(files: list[ResultsFile]) -> None:
+    """No config may rank a run off the paper's protocol beside one on it (``scorer.protocol``)."""
+    from scorer.protocol import describe, protocol_of
+
+    for config in sorted({name for results in files for name in results.configs}):
+        on: list[tuple[ResultsFile, dict[str, Any]]] = []
+        off: list[tuple[ResultsFile, dict[str, Any]]] = []
+        for results in files:
+            if config in results.configs:
+                protocol = protocol_of(results.document, config)
+                (on if protocol["on"] else off).append((results, protocol["departures"]))
+        if on and off:
+            offs = "; ".join(f"{results.path} ({describe(departures)})" for results, departures in off)
+            raise BoardError(
+                f"config {config}: {offs} ran off the paper's protocol, {', '.join(str(r.path) for r, _ in on)} "
+                "on it; their numbers do not compare (--allow-off-protocol shows them side by side, marked)"
+            )

@@ -12,6 +12,7 @@ from scorer import __version__
 from scorer.dataset import KeyedDataset, KeyRow, KeyShards
 from scorer.grading import ConfigReport, Grading, readings_differ
 from scorer.predictions import InputProblem, Prediction
+from scorer.protocol import config_protocol
 from scorer.report.pair import write_pair
 from scorer.report.table import Cell, format_table
 from scorer.tasks import Judgement
@@ -32,9 +33,13 @@ def results_document(
     predictions_sha256: str,
     problems: list[InputProblem],
     run: dict[str, Any] | None = None,
+    asked: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Everything a leaderboard needs; no timestamps, so equal inputs give equal files.
-    ``run`` says what produced the predictions (``scorer.report.provenance``)."""
+    ``run`` says what produced the predictions (``scorer.report.provenance``); ``asked``, where
+    it is another run's record, how the model was asked (a rescored eval keeps its sampling
+    and prompt variant): each config's ``protocol`` is judged from it (``scorer.protocol``)."""
+    asked = asked if asked is not None else run or {}
     return {
         "run": run or {},
         "schema_version": SCHEMA_VERSION,
@@ -42,7 +47,7 @@ def results_document(
         "split": split,
         "dataset": {"fingerprint": dataset_fingerprint(dataset.checksums), "checksums": dataset.checksums},
         "predictions_sha256": predictions_sha256,
-        "configs": {name: _config_entry(report) for name, report in grading.configs.items()},
+        "configs": {name: _config_entry(report, asked) for name, report in grading.configs.items()},
         "input_problems": problems_summary(problems),
     }
 
@@ -62,9 +67,10 @@ def dataset_fingerprint(checksums: dict[str, str]) -> str:
     return hashlib.sha256(json.dumps(checksums, sort_keys=True).encode()).hexdigest()
 
 
-def _config_entry(report: ConfigReport) -> dict[str, Any]:
+def _config_entry(report: ConfigReport, asked: dict[str, Any]) -> dict[str, Any]:
     entry: dict[str, Any] = {
         "task": report.task,
+        "protocol": config_protocol(report.config, report.task, report.departures, asked),
         "counts": report.counts,
         "groups": list(report.groups),  # in the scorer's order (difficulties easy to hard); "metrics" keys get sorted
         "metrics": {

@@ -14,6 +14,7 @@ from typing import Any
 from scorer.dataset import KeyRow
 from scorer.episodes.base import PARSER_SETTING, SettingsError
 from scorer.predictions import MAX_REPLY_CHARS, Prediction
+from scorer.protocol import DEPARTURES, episode_departures
 from scorer.report.stats import Metric
 from scorer.tasks.base import Judgement, PaperReading, Reason, ScoredRow, TaskKind, by_truth, macro, mean, rate
 
@@ -59,9 +60,12 @@ def _replayed(row: KeyRow, prediction: Prediction, overrides: dict[str, Any]) ->
     settings = episode.get("settings") or {}
     try:
         outcome = replay(row, {**settings, **overrides}, episode["replies"])
+        departures = episode_departures(row, settings)
     except SettingsError as error:
         return Judgement(0.0, Reason.INVALID, detail=f"episode settings: {error}")
     outcome["settings"] = settings
+    if departures:  # off the protocol (scorer.protocol): results.json flags the config
+        outcome[DEPARTURES] = departures
     reason = Reason.SUCCESS if outcome["success"] else Reason.FAILURE
     return Judgement(1.0 if outcome["success"] else 0.0, reason, outcome)
 

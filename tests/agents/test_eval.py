@@ -192,6 +192,10 @@ def test_episodes_play_in_process_and_through_the_server_alike(mini_data: Path, 
     lines = [json.loads(line) for line in local.splitlines()]
     assert len(lines) == 2 and all(line["model"] == "openai:scripted" for line in lines)
     assert _results(tmp_path / "local")["configs"][config[0]]["metrics"]["all"]["success"]["value"] == 0.0
+    # max_steps 2 is not ViPlan's setting (0: no limit but the episode's own): off its protocol
+    for folder in ("local", "remote"):
+        protocol = _results(tmp_path / folder)["configs"][config[0]]["protocol"]
+        assert protocol == {"on": False, "departures": {"max_steps": 2}}
 
 
 def test_a_variant_the_config_lacks_names_the_columns_it_has(mini_data: Path, tmp_path: Path) -> None:
@@ -247,6 +251,11 @@ def test_sampling_paper_sends_each_configs_papers_sampling_and_records_it(mini_d
         "top_k": 50,
     }
     assert settings["sampling_by_config"]["blocksworld-ground"] == {"temperature": 0.0, "max_tokens": 1024}
+    # each paper's sampling and the paper's prompt: on the protocol (issue 30 item 4)
+    configs = _results(tmp_path)["configs"]
+    assert [configs[name]["protocol"] for name in ("blocksworld-ground", "slidegeom-describe")] == [
+        {"on": True, "departures": {}}
+    ] * 2
 
 
 def test_sampling_default_is_temperature_0_for_every_config(mini_data: Path, tmp_path: Path) -> None:
@@ -256,6 +265,9 @@ def test_sampling_default_is_temperature_0_for_every_config(mini_data: Path, tmp
     settings = _results(tmp_path)["run"]["settings"]
     assert settings["sampling_source"] == "default"
     assert settings["sampling_by_config"] == {"slidegeom-describe": {"temperature": 0.0, "max_tokens": 1024}}
+    # iVISPAR sampled at temperature 1.0: temperature 0 is off its protocol, and results.json says so
+    protocol = _results(tmp_path)["configs"]["slidegeom-describe"]["protocol"]
+    assert protocol == {"on": False, "departures": {"sampling": {"temperature": 0.0}}}
 
 
 def test_a_temperature_with_paper_sampling_is_refused(mini_data: Path, tmp_path: Path) -> None:

@@ -67,3 +67,47 @@ def test_the_report_opens_an_episode_and_steps_through_it(submissions: Path, min
         viewer = page.locator("#viewer-section").screenshot()
         assert not_blank(viewer)
         assert page.eval_on_selector_all("#step-images img", "images => images.every(i => i.naturalWidth > 0)")
+
+
+WIDE_CONFIG = "kitchen-episodes"  # one column per task type: a dozen of them, wider than the page
+VIEWPORT = 1400
+
+
+def _page_width(page: object) -> dict[str, int]:
+    """The page's scroll width, and the wide config's table box: its width and its content's."""
+    return page.evaluate(  # type: ignore[attr-defined, no-any-return]
+        """key => {
+            const box = document.querySelector(`table[data-key="${key}"]`).parentElement;
+            return {page: document.documentElement.scrollWidth, box: box.clientWidth, table: box.scrollWidth,
+                    overflow: getComputedStyle(box).overflowX, faded: box.classList.contains("more-right")};
+        }""",
+        f"config-{WIDE_CONFIG}",
+    )
+
+
+def test_wide_tables_scroll_in_their_own_box_not_the_page(
+    results_files: list[Path], submissions: Path, mini_data: Path, tmp_path: Path
+) -> None:
+    board = load_board(results_files)
+    assert len(board.config(WIDE_CONFIG).headers) >= 13  # submission, all, 12 task types (and their mean)
+    write_board(board, tmp_path)
+    folder = submissions / "mixed-model"
+    predictions = folder / "predictions.jsonl"
+    grading = grade(load_keys(mini_data), read_predictions(predictions).predictions)
+    report = write_report(grading, folder / "results.json", predictions, "first", tmp_path / "report.html")
+    with chromium_page(VIEWPORT, 900) as page:
+        for name, path in (("leaderboard", tmp_path / "leaderboard.html"), ("report", report)):
+            page.goto(path.as_uri())
+            width = _page_width(page)
+            assert width["page"] <= VIEWPORT, (name, width)
+            assert width["overflow"] == "auto" and width["table"] > width["box"], (name, width)  # it scrolls, inside
+            assert width["faded"], "the box's right edge says that more columns lie beyond it"
+            table = page.locator(f'table[data-key="config-{WIDE_CONFIG}"]')
+            table.scroll_into_view_if_needed()
+            shot = page.screenshot()
+            (tmp_path / f"{name}-{VIEWPORT}.png").write_bytes(shot)
+            assert not_blank(shot)
+            table.evaluate("t => { t.parentElement.scrollLeft = t.parentElement.scrollWidth; }")
+            page.wait_for_function("t => !t.parentElement.classList.contains('more-right')", arg=table.element_handle())
+            assert _page_width(page)["page"] <= VIEWPORT
+            (tmp_path / f"{name}-{VIEWPORT}-scrolled.png").write_bytes(page.screenshot())
