@@ -29,7 +29,7 @@ from scorer import atomic
 from scorer.tasks.acp.sexpr import SExpr, read_sexpr, sections, write_sexpr
 
 PUBLISHED_KEYS = Path(__file__).with_name("published_keys.json")
-KEY_HEX = 20  # 80 bits of sha256: no accidental collision among millions of problems
+KEY_HEX = 20  # 80 bits of sha256: two of millions of problems share one by chance with odds near zero
 
 
 def problem_key(row: Mapping[str, Any]) -> str:

@@ -225,7 +225,7 @@ def build(
 
     \b
     planarium build --size mini
-    planarium build --split train --size 10000 --seed 7 --configs maze-vsp
+    planarium build --split train --size 10000 --seed 7 --configs CONFIG
     """
     from data_build.command import run_build
 
