@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import warnings
@@ -22,10 +21,8 @@ from typing import Any
 import gymnasium
 import numpy as np
 import pytest
-from click.testing import CliRunner
 from gymnasium.utils.env_checker import check_env
 
-from scorer.cli import main
 from scorer.dataset import KeyRow
 from scorer.families import configs, family_of
 from scorer.gym_env import PlanariumEnv, env_id, register_all
@@ -47,23 +44,6 @@ def config_modes() -> list[tuple[str, str]]:
     return [(name, mode.name) for name in episode_configs() for mode in family_of(configs()[name].domain).modes]
 
 
-@pytest.fixture(scope="module")
-def imported_data(mini_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The mini build plus every imported episode config whose paper files are present."""
-    out = tmp_path_factory.mktemp("gym-data") / "parquet"
-    shutil.copytree(mini_data, out)
-    importers = {
-        str(spec.importer): EXTERNAL / str(spec.external)
-        for name, spec in configs().items()
-        if name in episode_configs() and spec.imported and spec.external is not None
-    }
-    for importer, source in importers.items():
-        if source.is_dir():
-            result = CliRunner().invoke(main, ["import", importer, str(source), "--out", str(out)])
-            assert result.exit_code == 0, result.output
-    return out
-
-
 def data_for(config: str, request: pytest.FixtureRequest) -> Path:
     """The folder that holds ``config``: the mini build, or the imported copy (skip if the
     paper's files are absent, or the importer needs none that the tests can read)."""
@@ -72,7 +52,7 @@ def data_for(config: str, request: pytest.FixtureRequest) -> Path:
         return Path(request.getfixturevalue("mini_data"))
     if spec.external is None or not (EXTERNAL / spec.external).is_dir():
         pytest.skip(f"{config} is imported from paper files ../shared/external does not hold")
-    return Path(request.getfixturevalue("imported_data"))
+    return Path(request.getfixturevalue("episode_data"))  # tests/conftest.py: imported once a session
 
 
 def make(config: str, data: Path, **kwargs: Any) -> PlanariumEnv:

@@ -37,16 +37,6 @@ def episode_modes() -> list[EpisodeMode]:
     ]
 
 
-def imports() -> dict[str, Path]:
-    """``planarium import`` commands -> the folder under ../shared/external they read,
-    for the imported episodic configs (the folder may be absent: their cases then skip)."""
-    return {
-        str(spec.importer): EXTERNAL / spec.external
-        for spec in configs().values()
-        if spec.imported and spec.task == "episode" and spec.external is not None
-    }
-
-
 def declared_domains() -> list[str]:
     return [domain for family in families().values() for domain in family.domains]
 

@@ -28,12 +28,10 @@ gets every check below with no test edits:
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from conformance_cases import (
     EXTERNAL,
     PLAYED_ROWS,
@@ -42,13 +40,11 @@ from conformance_cases import (
     built_configs,
     declared_domains,
     episode_modes,
-    imports,
 )
 from recording_client import Play, RecordingClient
 
 from agents import make_agent
 from agents.runner import run_episodes
-from scorer.cli import main
 from scorer.dataset import KeyRow, load_keys
 from scorer.families import configs
 from scorer.rollout import RolloutServer, serve
@@ -65,19 +61,6 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     for argument, listed in cases.items():
         if argument in metafunc.fixturenames:
             metafunc.parametrize(argument, listed(), ids=str)
-
-
-@pytest.fixture(scope="session")
-def episode_data(mini_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The mini build, plus the configs the importers make from the papers' files that
-    ../shared/external holds (``ConfigSpec.external``)."""
-    out = tmp_path_factory.mktemp("episode-data") / "parquet"
-    shutil.copytree(mini_data, out)
-    for importer, source in imports().items():
-        if source.is_dir():
-            result = CliRunner().invoke(main, ["import", importer, str(source), "--out", str(out)])
-            assert result.exit_code == 0, result.output
-    return out
 
 
 @pytest.fixture(scope="session")
