@@ -8,6 +8,12 @@ whose doors stand open or shut, cartons with flaps, doors and windows in the wal
 Objects rest on their piece, or inside it when it is open; each named object has a
 labelled box around it, as ViPlan's images do. A held object is at the bottom of the
 picture in a robot gripper. Drawn supersampled, then reduced.
+
+Legible at the dataset's size: an object is drawn at least ``MIN_ITEM_PX`` wide and
+``MIN_ITEM_HEIGHT_PX`` high (a row of objects spreads out to make room) with an outline
+that contrasts with its colour, and the name tags are placed by ``scorer.render.labels``
+(objects' tags first, then the pieces', then the held object's): never over another tag,
+a leader line to an object whose tag had to move away from it.
 """
 
 from __future__ import annotations
@@ -24,9 +30,10 @@ from scorer.families.household.scene import SLOT_SPACING, Piece, kind_of
 from scorer.families.household.sight import Sight
 from scorer.render import downsample, draw_shaded_faces
 from scorer.render.fonts import load_font
+from scorer.render.labels import Box, Tag, leader_line, place_tags
 from scorer.render.pitched_camera import PitchedCamera
 from scorer.render.shapes import RGB, Light, project_box, shade
-from scorer.render.solids import cylinder_faces, draw_smooth_solid, project_faces, sphere_sprite
+from scorer.render.solids import convex_hull, cylinder_faces, draw_smooth_solid, project_faces, sphere_sprite
 
 SIZE = (480, 360)
 SUPERSAMPLE = 2
@@ -39,6 +46,21 @@ INTERIOR: RGB = (52, 46, 42)
 LABEL_BOX: RGB = (255, 214, 0)
 WALL_HEIGHT = 4.0
 VIEW_HALF_WIDTH = 4.5  # metres of wall drawn each side of the centre
+MIN_ITEM_PX = 18  # an object's least width in the picture (output pixels)
+MIN_ITEM_HEIGHT_PX = 9  # and least height: flat things (a sock, a document) drawn thicker
+FONT_PX = 11
+ROW_ITEMS = 3  # an open cabinet holding more stands them on two shelves
+SMALL_BOX_PX = 80  # tags keep off boxes narrower than this (objects); they may cover furniture
+DARK_OUTLINE: RGB = (20, 20, 24)
+LIGHT_OUTLINE: RGB = (240, 240, 236)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the view put things, in output pixels: each labelled object's box and the tags."""
+
+    objects: tuple[tuple[Box, str], ...]
+    tags: tuple[Tag, ...]
 
 
 @dataclass(frozen=True)
@@ -50,11 +72,16 @@ class _Frame:
 
 
 def render_3d(seen: Sight) -> Image.Image:
-    return _render(seen).copy()
+    return _render(seen)[0].copy()
+
+
+def view_layout(seen: Sight) -> Layout:
+    """The object boxes and name tags of ``seen``'s picture (output pixels)."""
+    return _render(seen)[1]
 
 
 @lru_cache(maxsize=1024)
-def _render(seen: Sight) -> Image.Image:
+def _render(seen: Sight) -> tuple[Image.Image, Layout]:
     width, height = SIZE[0] * SUPERSAMPLE, SIZE[1] * SUPERSAMPLE
     camera = PitchedCamera((0.0, CAMERA_HEIGHT, -CAMERA_DISTANCE), 0.5 * width, width / 2, height / 2, PITCH_DEGREES)
     image = Image.new("RGB", (width, height), (200, 200, 200))
@@ -65,14 +92,24 @@ def _render(seen: Sight) -> Image.Image:
     room = scene.rooms[spot.room].name
     _room_shell(frame, WALL_COLOURS.get(room, (225, 225, 225)), FLOOR_COLOURS.get(room, (200, 200, 200)))
     placed = [(piece, _offset(spot, piece)) for piece in scene.neighbours(spot)]
-    labels: list[tuple[tuple[float, float, float, float], str]] = []
+    labels: list[tuple[Box, str]] = []
     for piece, x in sorted(placed, key=lambda pair: -abs(pair[1])):  # far sides first
         labels += _piece(frame, seen, piece, x)
+    pieces = {p.name for p in scene.pieces}
+    ordered = [label for label in labels if label[1] not in pieces] + [label for label in labels if label[1] in pieces]
     if seen.held:
-        labels.append((_held(frame, seen.held), seen.held))
-    for index, (box, text) in enumerate(labels):
-        _label(frame, box, text, raised=index % 2 == 1)
-    return downsample(image, SUPERSAMPLE)
+        ordered.append((_held(frame, seen.held), seen.held))
+    tags = _labels(frame, ordered)
+    scale = float(SUPERSAMPLE)
+    layout = Layout(
+        tuple((_scaled(box, scale), text) for box, text in ordered),
+        tuple(Tag(t.text, _scaled(t.target, scale), _scaled(t.box, scale), t.leader) for t in tags),
+    )
+    return downsample(image, SUPERSAMPLE), layout
+
+
+def _scaled(box: Box, factor: float) -> Box:
+    return (box[0] / factor, box[1] / factor, box[2] / factor, box[3] / factor)
 
 
 def _offset(spot: Piece, piece: Piece) -> float:
@@ -96,7 +133,7 @@ def _box(frame: _Frame, centre: tuple[float, float, float], half: tuple[float, f
     draw_shaded_faces(frame.draw, faces, colour, EDGE, frame.scale)
 
 
-def _piece(frame: _Frame, seen: Sight, piece: Piece, x: float) -> list[tuple[tuple[float, float, float, float], str]]:
+def _piece(frame: _Frame, seen: Sight, piece: Piece, x: float) -> list[tuple[Box, str]]:
     """Draw one piece and what rests on or in it; return the label boxes to draw on top."""
     look = furniture_kind(piece.kind, piece.container)
     if piece.container and look.style == "shelf":  # a shelf that opens is a cabinet with shelves
@@ -110,11 +147,19 @@ def _piece(frame: _Frame, seen: Sight, piece: Piece, x: float) -> list[tuple[tup
     top = look.elevation + look.height if look.style not in ("door", "window") else 0.0
     front = -look.depth if look.style not in ("door", "window") else -0.35
     on_z = -look.depth / 2 if look.style not in ("door", "window") else front
-    labels += _items(frame, seen.items_on(piece.name), x, look.width * 0.8, top, on_z)
+    labels += _items(frame, seen.items_on(piece.name), x, look.width * 0.8, top, on_z, look.width * 1.2)
     if is_open and look.style in ("cabinet", "carton", "shelf"):
         # Contents stand on a cabinet's lowest shelf and poke out of a carton or bookcase.
         floor_y = look.height * 0.12 if look.style == "cabinet" else look.height - 0.08
-        labels += _items(frame, seen.items_inside(piece.name), x, look.width * 0.7, floor_y, front * 0.45)
+        inside = seen.items_inside(piece.name)
+        if look.style == "cabinet" and len(inside) > ROW_ITEMS:  # two shelves: fewer on each
+            upper_y = look.elevation + look.height * 0.55
+            board = (x, upper_y - 0.015, front * 0.5)
+            _box(frame, board, (look.width / 2 - 0.04, 0.015, -front * 0.45), shade(look.colour, 0.8))
+            half = (len(inside) + 1) // 2
+            labels += _items(frame, inside[:half], x, look.width * 0.7, upper_y, front * 0.45, look.width * 0.9)
+            inside = inside[half:]
+        labels += _items(frame, inside, x, look.width * 0.7, floor_y, front * 0.45, look.width * 0.9)
         if look.style == "cabinet":
             _door_leaves(frame, look, x)
     return labels
@@ -276,33 +321,63 @@ _STYLES = {
 
 
 def _items(
-    frame: _Frame, items: Sequence[str], x: float, span: float, y: float, z: float
-) -> list[tuple[tuple[float, float, float, float], str]]:
-    """Draw ``items`` in a row centred at ``x`` on the surface at height ``y``; their label boxes."""
+    frame: _Frame, items: Sequence[str], x: float, span: float, y: float, z: float, widest: float
+) -> list[tuple[Box, str]]:
+    """Draw ``items`` in a row centred at ``x`` on the surface at height ``y``; their label boxes.
+
+    Each is drawn at least ``MIN_ITEM_PX`` wide: where that makes the row too tight, the
+    row spreads up to ``widest`` metres (beyond that, neighbours may touch).
+    """
+    if not items:
+        return []
+    per_metre = _pixels_per_metre(frame, (x, y, z))
+    least = MIN_ITEM_PX * frame.scale / per_metre
+    least_height = MIN_ITEM_HEIGHT_PX * frame.scale / per_metre
+    sizes = [max(item_kind(kind_of(item)).size, least) for item in items]
+    room = 1.15 * max(sizes)  # each object's share of the row, with a gap
+    span = min(max(span, room * (len(items) + 1)), widest)
+    step = span / (len(items) + 1)
     labels = []
     for index, item in enumerate(items):
-        item_x = x - span / 2 + span * (index + 1) / (len(items) + 1)
-        labels.append((_item(frame, item, (item_x, y, z)), item))
+        item_x = x - span / 2 + step * (index + 1)
+        labels.append((_item(frame, item, (item_x, y, z), sizes[index], least_height), item))
     return labels
 
 
-def _item(frame: _Frame, item: str, base: tuple[float, float, float]) -> tuple[float, float, float, float]:
+def _pixels_per_metre(frame: _Frame, at: tuple[float, float, float]) -> float:
+    x, y, z = at
+    ends = frame.camera.project_polygon([[x - 0.5, y, z], [x + 0.5, y, z]])
+    return max(abs(ends[1][0] - ends[0][0]), 1.0)
+
+
+def _outline(colour: RGB) -> RGB:
+    """A dark outline for a light object, a light one for a dark object."""
+    red, green, blue = colour
+    return DARK_OUTLINE if 0.299 * red + 0.587 * green + 0.114 * blue >= 110 else LIGHT_OUTLINE
+
+
+def _item(frame: _Frame, item: str, base: tuple[float, float, float], width: float, least_height: float) -> Box:
     look = item_kind(kind_of(item))
     x, y, z = base
-    half, height = look.size / 2, look.height
+    grow = width / look.size
+    half, height = width / 2, max(look.height * grow, least_height)
+    outline = _outline(look.colour)
     if look.shape == "ball":
         centre = frame.camera.project_polygon([[x, y + half, z]])[0]
         edge = frame.camera.project_polygon([[x + half, y + half, z]])[0]
         radius = max(edge[0] - centre[0], 2.0)
-        sprite = sphere_sprite(look.colour, radius, (-0.4, -0.6, 0.7))
+        sprite = sphere_sprite(look.colour, radius, (-0.4, -0.6, 0.7), outline=outline, outline_px=float(frame.scale))
         corner = (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2))
         frame.image.paste(sprite, corner, sprite)
         return (centre[0] - radius, centre[1] - radius, centre[0] + radius, centre[1] + radius)
     if look.shape == "cylinder":
         faces = project_faces(frame.camera, cylinder_faces((x, y, z), half, height, 24), LIGHT)
-        draw_smooth_solid(frame.draw, faces, look.colour, shade(look.colour, 0.5), frame.scale, frozenset({"top"}))
+        draw_smooth_solid(frame.draw, faces, look.colour, outline, frame.scale, frozenset({"top"}))
     else:
-        _box(frame, (x, y + height / 2, z), (half, height / 2, half * 0.7), look.colour)
+        box_faces = project_box(frame.camera, (x, y + height / 2, z), (half, height / 2, half * 0.7), 0.0, LIGHT)
+        draw_shaded_faces(frame.draw, box_faces, look.colour, EDGE, frame.scale)
+        hull = convex_hull([point for face in box_faces for point in face.polygon])
+        frame.draw.line(hull + hull[:1], fill=outline, width=frame.scale, joint="curve")
     corners = np.array(
         [[x + sx * half, y + sy * height, z + sz * half] for sx in (-1, 1) for sy in (0, 1) for sz in (-1, 1)]
     )
@@ -339,20 +414,29 @@ def _held(frame: _Frame, item: str) -> tuple[float, float, float, float]:
     return (cx - 36 * s, top - 8 * s, cx + 36 * s, top + 36 * s)
 
 
-def _label(frame: _Frame, box: tuple[float, float, float, float], text: str, raised: bool) -> None:
-    """ViPlan-style: a thin box around the object and its name on a tag above it
-    (every other tag a line higher, so neighbours' tags do not hide each other)."""
+def _small(labels: Sequence[tuple[Box, str]]) -> frozenset[str]:
+    """The labels of boxes small enough to keep tags off them (objects, not furniture)."""
+    return frozenset(text for box, text in labels if box[2] - box[0] < SMALL_BOX_PX * SUPERSAMPLE)
+
+
+def _labels(frame: _Frame, labels: Sequence[tuple[Box, str]]) -> list[Tag]:
+    """ViPlan-style: a thin box around each object, its name on a tag placed clear of the
+    other tags (``place_tags``), joined to the object by a line when it had to move away."""
     s = frame.scale
-    left, top, right, bottom = box
-    frame.draw.rectangle((left - s, top - s, right + s, bottom + s), outline=LABEL_BOX, width=s)
-    font = load_font(11 * s)
-    # A piece half out of the picture keeps its tag inside it.
-    tag_width = frame.draw.textlength(text, font=font) + 4 * s
-    x = min(max(left, 2 * s), frame.image.width - tag_width)
-    anchor = (x, max(top - (16 * s if raised else 2 * s), 14 * s))
-    if raised:
-        frame.draw.line((x, top, x, anchor[1]), fill=LABEL_BOX, width=s)
-    text_box = frame.draw.textbbox(anchor, text, font=font, anchor="lb")
-    padded = (text_box[0] - 2 * s, text_box[1] - s, text_box[2] + 2 * s, text_box[3] + s)
-    frame.draw.rectangle(padded, fill=LABEL_BOX)
-    frame.draw.text(anchor, text, fill=(0, 0, 0), font=font, anchor="lb")
+    font = load_font(FONT_PX * s)
+    for left, top, right, bottom in (box for box, _ in labels):
+        frame.draw.rectangle((left - s, top - s, right + s, bottom + s), outline=LABEL_BOX, width=s)
+    items = _small(labels)
+    targets = [(box, text, font.getlength(text) + 4 * s, text in items) for box, text in labels]
+    size = (float(frame.image.width), float(frame.image.height))
+    tags = place_tags(targets, (FONT_PX + 3) * s, size, gap=s, margin=2 * s)
+    for tag in tags:
+        if tag.leader:
+            start, end = leader_line(tag)
+            frame.draw.line((start, end), fill=DARK_OUTLINE, width=2 * s)
+            frame.draw.line((start, end), fill=LABEL_BOX, width=s)
+    for tag in tags:
+        left, top, right, bottom = tag.box
+        frame.draw.rectangle(tag.box, fill=LABEL_BOX)
+        frame.draw.text((left + 2 * s, (top + bottom) / 2), tag.text, fill=(0, 0, 0), font=font, anchor="lm")
+    return tags

@@ -9,7 +9,11 @@ burners, a lit toaster, microwave, coffee machine or TV screen, running water. T
 item is drawn at the bottom in a translucent hand (``hand`` off: the no-hand ablation).
 Object names are printed under each object: the symbolic world has no meshes to
 recognise, so the test is reading states, not naming shapes. Labels are collected while
-drawing and placed last, each moved to the nearest free line, so no two overlap.
+drawing and placed last, each moved to the nearest free line, so no two overlap, on a
+pale plate that keeps them readable over dark fixtures and the hand. Objects are drawn
+at least ``MIN_ITEM_PX`` across with a dark outline; silverware stands upright as its
+shape (a ladle's deep bowl and long handle, a spoon, a fork's tines, a knife's blade on
+a dark handle, a spatula's slotted head), not as a line.
 """
 
 from __future__ import annotations
@@ -36,6 +40,12 @@ FOOD_COLOURS: dict[str, RGB] = {"Apple": (200, 30, 40), "Tomato": (225, 50, 35),
                                 "Potato": (185, 150, 90), "Bread": (215, 170, 100), "Egg": (245, 240, 225)}  # fmt: skip
 COOKED: RGB = (120, 70, 30)
 STAIN: RGB = (110, 80, 40)
+MIN_ITEM_PX = 32  # the least size an object is drawn at (its row's share may be smaller)
+MIN_THIN_PX = 6  # the least height of a flat thing (a plate)
+METAL: RGB = (196, 198, 206)
+METAL_EDGE: RGB = (48, 50, 58)
+LABEL_PLATE: RGB = (248, 243, 232)
+Box = tuple[float, float, float, float]
 
 
 @dataclass(frozen=True)
@@ -52,6 +62,15 @@ class Canvas(ImageDraw.ImageDraw):
     def __init__(self, image: Image.Image) -> None:
         super().__init__(image)
         self.labels: list[Label] = []
+        self.items: list[tuple[Box, str]] = []  # each object's box as drawn, for the layout
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the view put its objects and its labels (pixels)."""
+
+    items: tuple[tuple[Box, str], ...]
+    labels: tuple[Box, ...]
 
 
 @dataclass(frozen=True)
@@ -75,6 +94,15 @@ def _png(state: str, hand: bool, grayscale: bool, level: int) -> bytes:
 
 
 def draw_view(world: World, hand: bool = True) -> Image.Image:
+    return _draw_view(world, hand)[0]
+
+
+def view_layout(world: World, hand: bool = True) -> Layout:
+    """The boxes of the objects and labels ``draw_view`` draws."""
+    return _draw_view(world, hand)[1]
+
+
+def _draw_view(world: World, hand: bool) -> tuple[Image.Image, Layout]:
     image = vertical_gradient((SIZE, SIZE), (228, 220, 204), (196, 186, 170)).convert("RGB")
     draw = Canvas(image)
     draw.rectangle((0, 420, SIZE, SIZE), fill=(150, 130, 110))  # the floor
@@ -87,8 +115,8 @@ def draw_view(world: World, hand: bool = True) -> Image.Image:
     held = world.held_thing()
     if held is not None:
         _held(image, draw, world, held, hand)
-    place_labels(draw)  # last: over the translucent hand too, so every name stays readable
-    return image
+    placed = place_labels(draw)  # last: over the translucent hand too, so every name stays readable
+    return image, Layout(tuple(draw.items), tuple(placed))
 
 
 def _panels(world: World) -> list[Thing]:
@@ -111,9 +139,6 @@ def _label(draw: Canvas, x: float, y: float, text: str, size: int = 11) -> None:
     draw.labels.append(Label(x, y, text, size))
 
 
-Box = tuple[float, float, float, float]
-
-
 def place_labels(draw: Canvas) -> list[Box]:
     """Draws the collected labels in order, each at its wanted place or, when that
     overlaps a label already drawn, on the nearest free line below or above; returns
@@ -121,7 +146,7 @@ def place_labels(draw: Canvas) -> list[Box]:
     placed: list[Box] = []
     for label in draw.labels:
         font = load_font(label.size)
-        width, height = draw.textlength(label.text, font=font), label.size + 2
+        width, height = draw.textlength(label.text, font=font) + 2, label.size + 3
         left = min(max(label.x - width / 2, 2), SIZE - 2 - width)
         box = next(
             candidate
@@ -129,6 +154,7 @@ def place_labels(draw: Canvas) -> list[Box]:
             if not any(_overlap(candidate, other) for other in placed)
         )
         placed.append(box)
+        draw.rectangle((box[0] - 1, box[1], box[2] + 1, box[3] - 1), fill=LABEL_PLATE)
         draw.text((box[0], box[1]), label.text, fill=(40, 35, 30), font=font)
     return placed
 
@@ -199,7 +225,7 @@ def _row(draw: Canvas, world: World, items: list[Thing], x0: float, x1: float, b
         return
     step = (x1 - x0) / len(items)
     for index, item in enumerate(items):
-        _item(draw, world, item, x0 + step * (index + 0.5), base, min(step * 0.8, 90))
+        _item(draw, world, item, x0 + step * (index + 0.5), base, max(min(step * 0.8, 90), MIN_ITEM_PX))
 
 
 def _item(draw: Canvas, world: World, item: Thing, cx: float, base: float, size: float) -> None:
@@ -207,8 +233,10 @@ def _item(draw: Canvas, world: World, item: Thing, cx: float, base: float, size:
     if kind in ("Toaster", "CoffeeMachine", "Microwave"):
         _appliance(draw, world, item, cx, base, size)
         return
+    box: Box = (cx - s * 0.6, base - s * 1.2, cx + s * 0.6, base)
     if kind in catalog.SLICED.values():
         _pieces(draw, item, cx, base, s)
+        box = (cx - s * 0.73, base - s * 0.7, cx + s * 0.73, base)
     elif kind in FOOD_COLOURS:
         colour = COOKED if item.cooked else FOOD_COLOURS[kind]
         box = (cx - s * 0.6, base - s * 1.1, cx + s * 0.6, base)
@@ -220,35 +248,112 @@ def _item(draw: Canvas, world: World, item: Thing, cx: float, base: float, size:
         if item.cooked:
             _steam(draw, cx, base - s * 1.2)
     elif kind in ("Plate", "Bowl", "Pan", "Pot", "Mug", "Cup", "Kettle"):
-        _vessel(draw, world, item, cx, base, s)
+        box = _vessel(draw, world, item, cx, base, s)
     elif kind in catalog.SILVERWARE:
-        draw.line((cx - s * 0.7, base - 4, cx + s * 0.7, base - s * 0.5), fill=(160, 160, 170), width=5)
+        box = _utensil(draw, kind, cx, base, min(max(size * 1.3, 56.0), 84.0))
     else:
         red, green, blue = hashlib.sha256(kind.encode()).digest()[:3]  # a stable colour per type
         draw.rounded_rectangle(
             (cx - s * 0.45, base - s * 1.2, cx + s * 0.45, base), 6, fill=(red, green, blue), outline=(40, 40, 40)
         )
+    draw.items.append((box, kind))
     if item.dirty:
         _stains(draw, cx, base - s * 0.5, s)
     _label(draw, cx, base + 2, kind, 10)
 
 
-def _vessel(draw: Canvas, world: World, item: Thing, cx: float, base: float, s: float) -> None:
+def _utensil(draw: Canvas, kind: str, cx: float, base: float, length: float) -> Box:
+    """Silverware standing upright on ``base``, ``length`` tall, outlined; its box."""
+    top = base - length
+    grip = max(6.0, length * 0.09)  # the handle's width
+    if kind == "Ladle":  # a deep round bowl at the foot, the long handle rising from its rim
+        radius = length * 0.2
+        rim = base - radius
+        handle_x = cx + radius * 0.8
+        draw.rounded_rectangle(
+            (handle_x - grip / 2, top, handle_x + grip / 2, rim), grip / 2, fill=METAL, outline=METAL_EDGE, width=2
+        )
+        draw.arc(
+            (handle_x - grip * 2.2, top - grip * 0.2, handle_x + grip / 2, top + grip * 2),
+            180,
+            300,
+            fill=METAL_EDGE,
+            width=3,
+        )
+        draw.chord((cx - radius, rim - radius, cx + radius, base), 0, 180, fill=METAL, outline=METAL_EDGE, width=2)
+        draw.line((cx - radius, rim, cx + radius, rim), fill=METAL_EDGE, width=2)
+        return (cx - radius, top - grip * 0.2, cx + radius, base)
+    if kind == "Spatula":  # a wide slotted head on a handle
+        head = length * 0.38
+        half = max(length * 0.14, grip)
+        draw.rounded_rectangle(
+            (cx - grip / 2, top + head - 2, cx + grip / 2, base),
+            grip / 2,
+            fill=(60, 45, 35),
+            outline=METAL_EDGE,
+            width=2,
+        )
+        draw.rounded_rectangle((cx - half, top, cx + half, top + head), 3, fill=METAL, outline=METAL_EDGE, width=2)
+        for slot in (-0.45, 0.0, 0.45):
+            x = cx + slot * half
+            draw.line((x, top + head * 0.18, x, top + head * 0.8), fill=METAL_EDGE, width=2)
+        return (cx - half, top, cx + half, base)
+    if kind in ("Knife", "ButterKnife"):  # a blade on a dark handle
+        blade = length * 0.58
+        half = max(length * 0.07, 4.0)
+        draw.rounded_rectangle(
+            (cx - grip / 2 - 1, top + blade, cx + grip / 2 + 1, base),
+            grip / 2,
+            fill=(60, 45, 35),
+            outline=METAL_EDGE,
+            width=2,
+        )
+        tip = [(cx - half, top + blade), (cx - half, top + half * 2), (cx + half, top)]
+        if kind == "ButterKnife":
+            tip = [(cx - half, top + blade), (cx - half, top + half), (cx, top), (cx + half, top + half)]
+        draw.polygon([*tip, (cx + half, top + blade)], fill=METAL, outline=METAL_EDGE, width=2)
+        return (cx - max(half, grip / 2 + 1), top, cx + max(half, grip / 2 + 1), base)
+    if kind == "Fork":  # four tines on a head, then the handle
+        head = length * 0.32
+        half = max(length * 0.1, grip * 0.8)
+        draw.rounded_rectangle(
+            (cx - grip / 2, top + head, cx + grip / 2, base), grip / 2, fill=METAL, outline=METAL_EDGE, width=2
+        )
+        draw.rounded_rectangle(
+            (cx - half, top + head * 0.45, cx + half, top + head + 2), 3, fill=METAL, outline=METAL_EDGE, width=2
+        )
+        for index in range(4):
+            x = cx - half + 2 + index * (2 * half - 4) / 3
+            draw.line((x, top, x, top + head * 0.5), fill=METAL_EDGE, width=4)
+            draw.line((x, top + 1, x, top + head * 0.5), fill=METAL, width=2)
+        return (cx - half, top, cx + half, base)
+    # Spoon: an oval bowl on a handle
+    half = max(length * 0.12, grip)
+    draw.rounded_rectangle(
+        (cx - grip / 2, top + length * 0.3, cx + grip / 2, base), grip / 2, fill=METAL, outline=METAL_EDGE, width=2
+    )
+    draw.ellipse((cx - half, top, cx + half, top + length * 0.36), fill=METAL, outline=METAL_EDGE, width=2)
+    return (cx - half, top, cx + half, base)
+
+
+def _vessel(draw: Canvas, world: World, item: Thing, cx: float, base: float, s: float) -> Box:
     kind = item.kind
     dark = kind in ("Pan", "Pot", "Kettle")
     body = (45, 45, 50) if dark else (245, 245, 240)
+    box: Box = (cx - s, base - s * 1.1, cx + s, base)
     if kind == "Plate":
-        draw.ellipse((cx - s, base - s * 0.3, cx + s, base), fill=body, outline=(120, 120, 120))
-        top = base - s * 0.2
+        rim = max(s * 0.3, MIN_THIN_PX)
+        draw.ellipse((cx - s, base - rim, cx + s, base), fill=body, outline=(90, 90, 90), width=2)
+        top, box = base - rim * 0.66, (cx - s, base - rim, cx + s, base)
     elif kind == "Pan":
         draw.line((cx + s * 0.8, base - s * 0.25, cx + s * 1.5, base - s * 0.45), fill=body, width=6)
-        draw.ellipse((cx - s, base - s * 0.4, cx + s, base), fill=body)
-        top = base - s * 0.25
+        draw.ellipse((cx - s, base - s * 0.4, cx + s, base), fill=body, outline=(150, 150, 155))
+        top, box = base - s * 0.25, (cx - s, base - s * 0.45, cx + s * 1.5, base)
     elif kind == "Bowl":
         draw.chord(
             (cx - s * 0.8, base - s * 1.0, cx + s * 0.8, base + s * 0.2), 0, 180, fill=body, outline=(120, 120, 120)
         )
-        top = base - s * 0.4
+        top, box = base - s * 0.4, (cx - s * 0.8, base - s * 0.4, cx + s * 0.8, base + s * 0.2)
     else:  # Mug, Cup, Pot, Kettle: a cylinder, the liquid seen at its rim
         w = s * (0.9 if kind == "Pot" else 0.5)
         draw.rectangle((cx - w, base - s * 1.1, cx + w, base), fill=body, outline=(90, 90, 90))
@@ -257,10 +362,11 @@ def _vessel(draw: Canvas, world: World, item: Thing, cx: float, base: float, s: 
         liquid = {"coffee": (80, 45, 20), "water": (120, 180, 240)}.get(item.liquid or "")
         if liquid:
             draw.ellipse((cx - w + 3, base - s * 1.2, cx + w - 3, base - s * 0.95), fill=liquid)
-        top = base - s * 1.1
+        top, box = base - s * 1.1, (cx - w, base - s * 1.2, cx + w, base)
     inside = [t for t in world.contents(item) if not world.is_held(t)]
     if inside:
         _row(draw, world, inside, cx - s * 0.9, cx + s * 0.9, top)
+    return box
 
 
 def _pieces(draw: Canvas, item: Thing, cx: float, base: float, s: float) -> None:
