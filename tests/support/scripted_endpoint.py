@@ -109,6 +109,8 @@ class ScriptedEndpoint:
             self.answered += 1
         message = {"role": "assistant", "content": self.answer(body)}
         return 200, {
+            "id": f"chatcmpl-scripted-{number}",  # id and created: clients that validate the
+            "created": 0,  # whole completion (verifiers) require them, as real servers send them
             "object": "chat.completion",
             "model": body.get("model"),
             "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
