@@ -21,7 +21,6 @@ from tqdm import tqdm
 
 from data_build.card import TRAIN_NOTE
 from data_build.problem_keys import problem_key, published_keys
-from data_build.registry import select
 from data_build.rows import with_messages
 from data_build.schedule import build_whole
 from data_build.shards import MAX_SHARD_BYTES, write_rows
@@ -61,11 +60,6 @@ class TrainCount:
 
 def chunk_seed(seed: int, chunk: int) -> int:
     return seed * SEED_STRIDE + chunk + 1
-
-
-def train_specs(configs: str | None) -> list[ConfigSpec]:
-    """The configs named (default: every built config); a ValueError for an imported one."""
-    return select(configs)
 
 
 def draw_train(spec: ConfigSpec, settings: TrainSettings, out_dir: Path) -> TrainCount:

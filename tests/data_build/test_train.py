@@ -64,7 +64,7 @@ def test_the_card_states_seed_size_and_the_check(trained: Path) -> None:
     card = (trained / "README.md").read_text()
     assert "split: train" in card and "path: data/maze-vsp/train-*" in card
     note = next(line for line in card.splitlines() if line.startswith("**Train split**"))
-    assert "--size 120 --seed 7" in note and "rejected as published problems" in note and "sizes mini" in note
+    assert "--size 120 --seed 7" in note and "rejected as published problems" in note and "sizes full and mini" in note
 
 
 def test_the_same_command_gives_the_same_bytes_and_another_seed_other_rows(trained: Path, tmp_path: Path) -> None:
