@@ -14,8 +14,10 @@ from conformance_cases import EpisodeMode, PlayFn
 from recording_client import Play
 
 from agents.client import RolloutClient, ServerError
+from scorer.dataset import KeyRow
 from scorer.episodes.base import Observation, StepResult
 from scorer.episodes.engine import make_episode, replay
+from scorer.protocol import DEPARTURES, episode_departures
 from scorer.rollout import RolloutServer
 from scorer.scoring import score_file
 from scorer.tasks import Reason
@@ -66,9 +68,15 @@ def _expected(play: Play, settings: dict[str, Any], replies: list[str]) -> dict[
     return {
         "score": 1.0 if outcome["success"] else 0.0,
         "reason": Reason.SUCCESS if outcome["success"] else Reason.FAILURE,
-        "parsed": _json({**outcome, "settings": settings}),
+        "parsed": _json({**outcome, "settings": settings, **_departed(play.row, settings)}),
         "detail": None,
     }
+
+
+def _departed(row: KeyRow, settings: dict[str, Any]) -> dict[str, Any]:
+    """The settings off the protocol's defaults that a scored outcome lists (scorer.protocol)."""
+    departures = episode_departures(row, settings)
+    return {DEPARTURES: departures} if departures else {}
 
 
 def _verdict(entry: dict[str, Any]) -> dict[str, Any]:
@@ -133,7 +141,7 @@ def test_the_scorer_replays_each_log_to_the_live_outcome(
     played = plays(episode_mode, agent)
     scored = _score(episode_data, tmp_path, "logs", episode_mode.config, [p.log for p in played])
     for play in played:
-        parsed = {**play.outcome, "ignored_replies": 0, "settings": play.settings}
+        parsed = {**play.outcome, "ignored_replies": 0, "settings": play.settings, **_departed(play.row, play.settings)}
         assert scored[play.row.id]["parsed"] == parsed, play.row.id
         assert scored[play.row.id]["score"] == (1.0 if play.outcome["success"] else 0.0), play.row.id
 
