@@ -1,4 +1,4 @@
-"""Name tags that never overlap: greedy placement with collision checks.
+"""Name tags that never overlap: greedy placement, each tag checked against those placed.
 
 Each object has a box in the picture and a tag of known size. Tags are placed one at a
 time, in the order given (the first the most important): each at the free candidate
