@@ -163,18 +163,24 @@ _, value, terminated, truncated, info = env.step("{NONSENSE}")
 print(json.dumps({{"text": observation["text"][:40], "images": [i.shape for i in observation["images"]],
                   "reward": value}}))
 """
+    done = _fresh_python(script, tmp_path)
+    result = json.loads(done.stdout.splitlines()[-1])
+    assert result["text"] and result["reward"] == 0.0
+    assert all(len(shape) == 3 and shape[2] == 3 for shape in result["images"])
+
+
+def _fresh_python(code: str, folder: Path) -> subprocess.CompletedProcess[str]:
+    """``code`` run by a new interpreter in ``folder`` that imports nothing first; it must succeed."""
     done = subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=tmp_path,
+        [sys.executable, "-c", code],
+        cwd=folder,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         capture_output=True,
         text=True,
         timeout=300,
     )
     assert done.returncode == 0, done.stderr
-    result = json.loads(done.stdout.splitlines()[-1])
-    assert result["text"] and result["reward"] == 0.0
-    assert all(len(shape) == 3 and shape[2] == 3 for shape in result["images"])
+    return done
 
 
 def test_the_readme_snippet_runs(mini_data: Path, tmp_path: Path) -> None:
@@ -182,15 +188,7 @@ def test_the_readme_snippet_runs(mini_data: Path, tmp_path: Path) -> None:
     section = (ROOT / "README.md").read_text().split(README_SECTION, 1)[1]
     snippet = section.split("```py\n", 1)[1].split("```", 1)[0]
     (tmp_path / "parquet").symlink_to(mini_data)
-    done = subprocess.run(
-        [sys.executable, "-c", snippet],
-        cwd=tmp_path,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr
+    _fresh_python(snippet, tmp_path)
 
 
 def test_make_vec_plays_four_episodes(mini_data: Path) -> None:
