@@ -33,7 +33,7 @@ EVAL_GOAL = 1.0  # CPU s to eval's first request
 EAGER = """
 import importlib, sys
 import scorer.cli
-import agents.command, scorer.rollout.command
+import planarium_agents.command, scorer.rollout.command
 from scorer.families import configs, importer_commands
 configs()
 for targets in importer_commands().values():

@@ -147,8 +147,8 @@ class LazyGroup(click.Group):
 # `planarium --help` lists them without importing them.
 SUBSYSTEM_COMMANDS = {
     "serve": "scorer.rollout.command:serve",
-    "run": "agents.command:run",
-    "eval": "agents.eval.command:eval_command",
+    "run": "planarium_agents.command:run",
+    "eval": "planarium_agents.eval.command:eval_command",
     "leaderboard": "scorer.board.command:leaderboard",
     "rescore": "scorer.board.command:rescore",
     "publish": "scorer.board.command:publish",

@@ -13,7 +13,7 @@ from pathlib import Path
 from scorer.families import configs, families
 
 ROOT = Path(__file__).resolve().parents[1]
-GENERIC = ("scorer", "agents", "data_build")
+GENERIC = ("scorer", "planarium_agents", "data_build")
 FAMILY_CODE = ROOT / "scorer" / "families"
 SUFFIXES = (".py", ".lark", ".md")
 

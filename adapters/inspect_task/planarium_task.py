@@ -30,8 +30,8 @@ from inspect_ai.model import (
 from inspect_ai.scorer import Score, Scorer, Target, mean, scorer, stderr
 from inspect_ai.solver import TaskState, generate
 
-from agents.eval.inputs import QuestionInput, config_shards, question_inputs
-from agents.eval.models import ChatRequest
+from planarium_agents.eval.inputs import QuestionInput, config_shards, question_inputs
+from planarium_agents.eval.models import ChatRequest
 from scorer.dataset import KEY_COLUMNS
 from scorer.families import task_kinds
 from scorer.harness import judge_response
@@ -67,7 +67,7 @@ def make_sample(record: dict[str, Any], question: QuestionInput, sample_id: str 
 
 
 def inspect_messages(messages: list[dict[str, Any]]) -> list[ChatMessage]:
-    """OpenAI-style chat messages (``agents.messages``) as inspect_ai's."""
+    """OpenAI-style chat messages (``planarium_agents.messages``) as inspect_ai's."""
     converted: list[ChatMessage] = []
     for message in messages:
         if message["role"] == "system":

@@ -38,9 +38,9 @@ import verifiers as vf
 from datasets import Dataset
 from verifiers.utils.message_utils import normalize_messages
 
-from agents.eval.inputs import question_inputs
-from agents.eval.questions import question_request
-from agents.messages import chat_messages
+from planarium_agents.eval.inputs import question_inputs
+from planarium_agents.eval.questions import question_request
+from planarium_agents.messages import chat_messages
 from scorer.dataset import KeyRow, load_keys
 from scorer.episodes.base import Episode, Observation
 from scorer.episodes.engine import make_episode, step_on_reply

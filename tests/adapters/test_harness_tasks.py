@@ -96,7 +96,7 @@ def test_the_inspect_task_reproduces_every_vector(mini_data: Path, tmp_path: Pat
     from inspect_ai.solver import generate
 
     from adapters.inspect_task.planarium_task import make_sample, planarium_scorer
-    from agents.eval.inputs import question_inputs
+    from planarium_agents.eval.inputs import question_inputs
 
     vectors = question_vectors(load_vectors())
     inputs: dict[str, Any] = {}

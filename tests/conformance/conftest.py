@@ -43,8 +43,8 @@ from conformance_cases import (
 )
 from recording_client import Play, RecordingClient
 
-from agents import make_agent
-from agents.runner import run_episodes
+from planarium_agents import make_agent
+from planarium_agents.runner import run_episodes
 from scorer.dataset import KeyRow, load_keys
 from scorer.families import configs
 from scorer.rollout import RolloutServer, serve

@@ -1,6 +1,6 @@
 """The agents' HTTP client, recording what the server answered to each episode.
 
-``agents.runner`` keeps only the finished log line; the conformance suite also needs
+``planarium_agents.runner`` keeps only the finished log line; the conformance suite also needs
 what the client saw on the way (the first observation, every step's answer) and the
 outcome the server computed live, to hold a replay of the log against them.
 """
@@ -11,7 +11,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-from agents.client import RolloutClient
+from planarium_agents.client import RolloutClient
 from scorer.dataset import KeyRow
 
 

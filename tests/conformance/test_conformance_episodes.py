@@ -13,7 +13,7 @@ import pytest
 from conformance_cases import EpisodeMode, PlayFn
 from recording_client import Play
 
-from agents.client import RolloutClient, ServerError
+from planarium_agents.client import RolloutClient, ServerError
 from scorer.dataset import KeyRow
 from scorer.episodes.base import Observation, StepResult
 from scorer.episodes.engine import make_episode, replay

@@ -28,8 +28,8 @@ PRELOADED = (
     "scorer.scoring",
     "scorer.rollout.command",
     "scorer.rollout.server",
-    "agents.eval.command",
-    "agents.eval.run",
+    "planarium_agents.eval.command",
+    "planarium_agents.eval.run",
     "data_build.build",
 )
 

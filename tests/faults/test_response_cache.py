@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from agents.eval.cache import DAMAGED_SUFFIX, ResponseCache
+from planarium_agents.eval.cache import DAMAGED_SUFFIX, ResponseCache
 
 ANSWERS = 3000  # several hundred pages, so damage in the middle leaves both ends readable
 

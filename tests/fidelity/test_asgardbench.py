@@ -707,7 +707,7 @@ def test_rows_and_the_server_send_asgardbenchs_first_prompt(
     """A built row's ``messages`` column and the rollout server's first observation, turned
     into chat messages by our client, are AsgardBench's first prompt as its client sends it:
     a system message, then one user message of the text followed by the image."""
-    from agents.messages import chat_messages
+    from planarium_agents.messages import chat_messages
     from scorer.families.kitchen.rows import make_row
 
     for number, row in enumerate(generated_rows()):

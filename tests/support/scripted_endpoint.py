@@ -33,8 +33,8 @@ def gold_answers(
     data: Path, configs: Iterable[str], split: str = "test", fallback: str = "I do not know.", variant: str = "prompt"
 ) -> Answer:
     """An answer function that replies to each question row's request with its gold answer."""
-    from agents.eval.inputs import question_inputs
-    from agents.eval.questions import question_request
+    from planarium_agents.eval.inputs import question_inputs
+    from planarium_agents.eval.questions import question_request
     from scorer.dataset import load_keys
     from scorer.families import task_kinds
 

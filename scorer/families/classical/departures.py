@@ -86,6 +86,6 @@ DEPARTURES: tuple[Departure, ...] = (
         ours="`prompt` is NL (the default, as the paper's main results), `pddl` PDDL+NL, `pddl_only` PDDL; for the "
         "visual configs `pddl_only` replaces the image as well",
         restore="`planarium eval --variant pddl` or `--variant pddl_only`",
-        test="tests/agents/test_eval.py::test_the_pddl_only_variant_of_a_visual_config_sends_no_image",
+        test="tests/planarium_agents/test_eval.py::test_the_pddl_only_variant_of_a_visual_config_sends_no_image",
     ),
 )

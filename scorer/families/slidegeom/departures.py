@@ -100,7 +100,7 @@ DEPARTURES: tuple[Departure, ...] = (
         ours="temperature 0 for every config, so a rerun gives the same replies (recorded in `results.json`, "
         "`run.settings.sampling_by_config`)",
         restore="`planarium eval --sampling paper`",
-        test="tests/agents/test_eval.py::test_sampling_paper_sends_each_configs_papers_sampling_and_records_it",
+        test="tests/planarium_agents/test_eval.py::test_sampling_paper_sends_each_configs_papers_sampling_and_records_it",
     ),
     Departure(
         section="Sampling, metrics and charts",
@@ -109,7 +109,7 @@ DEPARTURES: tuple[Departure, ...] = (
         "API defaults otherwise)",
         ours="`--sampling paper` sends the open-model settings to every model",
         restore="`--sampling default --temperature 0.5` for a closed model in text mode",
-        test="tests/agents/test_eval.py::test_sampling_paper_sends_each_configs_papers_sampling_and_records_it",
+        test="tests/planarium_agents/test_eval.py::test_sampling_paper_sends_each_configs_papers_sampling_and_records_it",
     ),
     Departure(
         section="Sampling, metrics and charts",

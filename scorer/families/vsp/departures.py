@@ -51,7 +51,7 @@ DEPARTURES: tuple[Departure, ...] = (
         paper="VSP states no sampling",
         ours="temperature 0 stands in",
         restore="none needed",
-        test="tests/agents/test_eval.py::test_sampling_default_is_temperature_0_for_every_config",
+        test="tests/planarium_agents/test_eval.py::test_sampling_default_is_temperature_0_for_every_config",
     ),
     Departure(
         section="Parsers and judging",

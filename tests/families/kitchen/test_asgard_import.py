@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from agents import make_agent
-from agents.client import RolloutClient
-from agents.runner import run_episodes
+from planarium_agents import make_agent
+from planarium_agents.client import RolloutClient
+from planarium_agents.runner import run_episodes
 from scorer.cli import main
 from scorer.dataset import KeyRow, load_keys
 from scorer.episodes.engine import replay

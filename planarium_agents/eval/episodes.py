@@ -17,12 +17,12 @@ from typing import Any
 
 from tqdm import tqdm
 
-from agents.base import Turn
-from agents.client import RolloutClient, ServerError
-from agents.eval.cache import CachedModel
-from agents.eval.models import ChatRequest
-from agents.openai_agent import Completion
-from agents.runner import RunReport, run_episodes
+from planarium_agents.base import Turn
+from planarium_agents.client import RolloutClient, ServerError
+from planarium_agents.eval.cache import CachedModel
+from planarium_agents.eval.models import ChatRequest
+from planarium_agents.openai_agent import Completion
+from planarium_agents.runner import RunReport, run_episodes
 from scorer.dataset import KeyRow
 from scorer.rollout.errors import ApiError
 from scorer.rollout.log import EpisodeLog

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from types import SimpleNamespace
 
-from agents.eval.cache import ResponseCache, request_fields
-from agents.eval.models import (
+from planarium_agents.eval.cache import ResponseCache, request_fields
+from planarium_agents.eval.models import (
     ChatRequest,
     ModelSpec,
     Sampling,
@@ -15,7 +15,7 @@ from agents.eval.models import (
     openai_body,
     vllm_sampling_options,
 )
-from agents.messages import split_system
+from planarium_agents.messages import split_system
 from scorer.tasks.base import AnswerFormat
 
 REQUEST = ChatRequest({"text": "Is it <image> red?", "images": ["aGVsbG8="]}, ("Is it",))

@@ -20,8 +20,8 @@ from typing import Any
 
 import openai
 
-from agents.base import Turn
-from agents.messages import chat_messages
+from planarium_agents.base import Turn
+from planarium_agents.messages import chat_messages
 
 DEFAULT_TIMEOUT_S = 300.0
 DEFAULT_RETRIES = 3

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agents.base import Agent, Turn
+from planarium_agents.base import Agent, Turn
 
 AGENT_NAMES = ("optimal", "random", "openai", "vllm")
 
@@ -16,15 +16,15 @@ AGENT_NAMES = ("optimal", "random", "openai", "vllm")
 def make_agent(name: str, **options: Any) -> Agent:
     """The agent called ``name``; options a given agent does not use are ignored."""
     if name == "optimal":
-        from agents.scripted import OptimalAgent
+        from planarium_agents.scripted import OptimalAgent
 
         return OptimalAgent()
     if name == "random":
-        from agents.scripted import RandomAgent
+        from planarium_agents.scripted import RandomAgent
 
         return RandomAgent(seed=options.get("seed", 0))
     if name == "openai":
-        from agents.openai_agent import OpenAIAgent
+        from planarium_agents.openai_agent import OpenAIAgent
 
         return OpenAIAgent(
             options.get("base_url"),
@@ -33,7 +33,7 @@ def make_agent(name: str, **options: Any) -> Agent:
             concurrency=options.get("concurrency", 8),
         )
     if name == "vllm":
-        from agents.vllm_agent import VLLMAgent
+        from planarium_agents.vllm_agent import VLLMAgent
 
         if not options.get("model"):
             raise ValueError("the vllm agent needs --model")

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 
-from agents.eval import VARIANTS
-from agents.messages import MARKER
+from planarium_agents.eval import VARIANTS
+from planarium_agents.messages import MARKER
 from scorer.dataset import messages_column, read_checksums
 
 

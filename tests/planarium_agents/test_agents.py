@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from agents import make_agent
-from agents.client import RolloutClient
-from agents.messages import chat_messages
-from agents.runner import run_episodes
-from agents.vllm_agent import conversations
+from planarium_agents import make_agent
+from planarium_agents.client import RolloutClient
+from planarium_agents.messages import chat_messages
+from planarium_agents.runner import run_episodes
+from planarium_agents.vllm_agent import conversations
 from scorer.cli import main
 from scorer.dataset import load_keys
 from scorer.rollout import RolloutServer, start_server
@@ -111,7 +111,7 @@ def test_openai_agent_gives_an_empty_reply_when_the_endpoint_is_down() -> None:
 
 
 def test_vllm_requests_build_without_weights() -> None:
-    from agents.base import Turn
+    from planarium_agents.base import Turn
 
     observation = {"text": "look <image> then <image> and answer", "images": ["AAA", "BBB"]}
     turn = Turn("e1", None, observation, {})  # type: ignore[arg-type]

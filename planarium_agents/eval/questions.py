@@ -13,10 +13,10 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from agents.eval.cache import CachedModel
-from agents.eval.inputs import question_inputs
-from agents.eval.models import ChatRequest
-from agents.openai_agent import Completion
+from planarium_agents.eval.cache import CachedModel
+from planarium_agents.eval.inputs import question_inputs
+from planarium_agents.eval.models import ChatRequest
+from planarium_agents.openai_agent import Completion
 from scorer.dataset import KeyRow
 from scorer.families import task_kinds
 

@@ -16,8 +16,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from agents.eval.models import ChatModel, ChatRequest
-from agents.openai_agent import Completion
+from planarium_agents.eval.models import ChatModel, ChatRequest
+from planarium_agents.openai_agent import Completion
 
 CACHE_TABLE = "responses"
 SCHEMA = f"""CREATE TABLE IF NOT EXISTS {CACHE_TABLE} (

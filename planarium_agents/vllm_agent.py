@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from agents.base import Turn
-from agents.messages import chat_messages
+from planarium_agents.base import Turn
+from planarium_agents.messages import chat_messages
 
 
 def conversations(turns: list[Turn]) -> list[list[dict[str, Any]]]:

@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-import agents.openai_agent
-from agents.eval.cache import CACHE_TABLE, CachedModel, ResponseCache
-from agents.eval.models import ChatRequest, ModelSpec, OpenAIModel, Sampling
-from agents.openai_agent import Completion, OpenAIChat
+import planarium_agents.openai_agent
+from planarium_agents.eval.cache import CACHE_TABLE, CachedModel, ResponseCache
+from planarium_agents.eval.models import ChatRequest, ModelSpec, OpenAIModel, Sampling
+from planarium_agents.openai_agent import Completion, OpenAIChat
 from scorer.cli import main
 from tests.support.scripted_endpoint import ScriptedEndpoint, canned, gold_answers
 
@@ -72,7 +72,7 @@ def test_a_timeout_is_an_api_failure_with_its_reason(tmp_path: Path) -> None:
 def test_a_timed_out_row_is_listed_as_an_api_failure_in_the_results(
     mini_data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(agents.openai_agent, "DEFAULT_TIMEOUT_S", 0.3)
+    monkeypatch.setattr(planarium_agents.openai_agent, "DEFAULT_TIMEOUT_S", 0.3)
     with ScriptedEndpoint(canned("Yes"), stall_at=1) as endpoint:
         output = _eval(mini_data, tmp_path, endpoint.url, "--retries", "0", "--executor", "local:1")
         endpoint.release()

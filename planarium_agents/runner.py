@@ -13,8 +13,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from agents.base import Agent, Turn
-from agents.client import RolloutClient, ServerError
+from planarium_agents.base import Agent, Turn
+from planarium_agents.client import RolloutClient, ServerError
 from scorer.dataset import KeyRow
 
 

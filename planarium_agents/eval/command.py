@@ -6,8 +6,8 @@ from pathlib import Path
 
 import click
 
-from agents.command import episode_settings
-from agents.eval import VARIANTS
+from planarium_agents.command import episode_settings
+from planarium_agents.eval import VARIANTS
 from scorer.cli_paths import OUTPUT_FILE, OUTPUT_FOLDER
 from scorer.executors import DEFAULT_EXECUTOR, EXECUTOR_HELP
 
@@ -93,9 +93,9 @@ def eval_command(
     quiet: bool,
 ) -> None:
     """Run a model on CONFIGS end to end: ask, write predictions.jsonl, score it, print the table."""
-    from agents.eval.inputs import VariantError
-    from agents.eval.models import Sampling, parse_model
-    from agents.eval.run import EvalSettings, evaluate
+    from planarium_agents.eval.inputs import VariantError
+    from planarium_agents.eval.models import Sampling, parse_model
+    from planarium_agents.eval.run import EvalSettings, evaluate
     from scorer.dataset import DatasetError
     from scorer.executors import make_executor
     from scorer.report.results import counts_table, results_table

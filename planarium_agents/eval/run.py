@@ -16,12 +16,12 @@ from typing import Any
 
 import click
 
-from agents.eval.cache import CachedModel, ResponseCache
-from agents.eval.episodes import play_episodes
-from agents.eval.inputs import VariantError, prompt_columns
-from agents.eval.models import ModelSpec, OpenAIModel, Sampling, make_model, paper_sampling, with_sampling
-from agents.eval.questions import ask_questions
-from agents.openai_agent import OpenAIChat, check_endpoint
+from planarium_agents.eval.cache import CachedModel, ResponseCache
+from planarium_agents.eval.episodes import play_episodes
+from planarium_agents.eval.inputs import VariantError, prompt_columns
+from planarium_agents.eval.models import ModelSpec, OpenAIModel, Sampling, make_model, paper_sampling, with_sampling
+from planarium_agents.eval.questions import ask_questions
+from planarium_agents.openai_agent import OpenAIChat, check_endpoint
 from scorer.atomic import write_text
 from scorer.dataset import DatasetError, KeyedDataset, KeyRow, load_keys
 from scorer.executors import Executor, in_process

@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 
 import click
 
-from agents import AGENT_NAMES
+from planarium_agents import AGENT_NAMES
 from scorer import atomic
 from scorer.cli_paths import OUTPUT_FILE
 
 if TYPE_CHECKING:
-    from agents.client import RolloutClient
+    from planarium_agents.client import RolloutClient
     from scorer.rollout import RolloutServer
 
 
@@ -55,7 +55,7 @@ def run(
     seed: int,
 ) -> None:
     """Play the episodes of CONFIG with an agent through the HTTP API and write their log."""
-    from agents.client import RolloutClient
+    from planarium_agents.client import RolloutClient
     from scorer.dataset import DatasetError, check_selection, load_keys
 
     if spawn == bool(server):
@@ -69,8 +69,8 @@ def run(
         _check_reachable(RolloutClient(server))  # before loading anything: a wrong URL answers at once
     from tqdm import tqdm
 
-    from agents import make_agent
-    from agents.runner import run_episodes
+    from planarium_agents import make_agent
+    from planarium_agents.runner import run_episodes
 
     try:
         rows = [r for r in load_keys(data, split, {config}).rows.values() if r.task == "episode"][:limit]
@@ -105,7 +105,7 @@ def run(
 
 
 def _check_reachable(client: RolloutClient) -> None:
-    from agents.client import ServerError
+    from planarium_agents.client import ServerError
 
     try:
         client.health()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from agents.base import Turn
+from planarium_agents.base import Turn
 from scorer.families import Mode, mode_for
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from agents.eval.cache import CACHE_TABLE
+from planarium_agents.eval.cache import CACHE_TABLE
 from scorer.cli import main
 from scorer.dataset import load_keys
 from scorer.families import task_kinds
@@ -158,7 +158,7 @@ def test_api_failures_are_counted_apart_and_asked_again(mini_data: Path, tmp_pat
 
 
 def test_a_server_error_is_retried_with_backoff() -> None:
-    from agents.openai_agent import OpenAIChat
+    from planarium_agents.openai_agent import OpenAIChat
 
     with ScriptedEndpoint(canned("Yes"), fail_first=2, fail_status=503, retry_after_ms=10) as endpoint:
         completion = OpenAIChat(endpoint.url, retries=2).complete({"model": "m", "messages": []})

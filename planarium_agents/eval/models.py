@@ -17,8 +17,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from agents.messages import chat_messages
-from agents.openai_agent import Completion, OpenAIChat
+from planarium_agents.messages import chat_messages
+from planarium_agents.openai_agent import Completion, OpenAIChat
 from scorer.tasks.base import AnswerFormat
 
 PROVIDERS = ("openai", "vllm")
