@@ -4,8 +4,9 @@ A config's generator draws problems from a seed. The train split of seed S is dr
 chunks: chunk j is the config's mini build at seed ``S * SEED_STRIDE + j + 1`` (never the
 published seed 0, and no two (S, j) share one). Its rows are taken in order, and a row is
 rejected when its problem key (``problem_keys.py``) is a published test or dev problem's,
-or a problem an earlier chunk already gave (the next chunks draw again). A row whose
-difficulty was not asked for is passed over. Rows are written as they come, a shard at a
+or a problem an earlier chunk already gave (the next chunks draw again). A row outside the
+curriculum stage asked for (``row_filter.py``: difficulties, ranges of meta measures) is
+passed over. Rows are written as they come, a shard at a
 time, so memory does not grow with the size; chunks run on the executor and are taken in
 their order, so the bytes are the same on every executor.
 """
@@ -21,6 +22,7 @@ from tqdm import tqdm
 
 from data_build.card import TRAIN_NOTE
 from data_build.problem_keys import problem_key, published_keys
+from data_build.row_filter import RowFilter
 from data_build.rows import with_messages
 from data_build.schedule import build_whole
 from data_build.shards import MAX_SHARD_BYTES, write_rows
@@ -40,7 +42,7 @@ SHARD_ROWS = 20_000  # a train shard's rows at most (and MAX_SHARD_BYTES / 4 of 
 class TrainSettings:
     size: int
     seed: int
-    difficulties: frozenset[str] = frozenset()
+    wanted: RowFilter = RowFilter()
     show_progress: bool = True
     executor: Executor = field(default_factory=in_process, compare=False, repr=False)
 
@@ -53,7 +55,7 @@ class TrainCount:
     chunks: int = 0
     published: int = 0  # rows rejected: a published test or dev problem
     repeated: int = 0  # rows rejected: a problem an earlier chunk gave
-    passed_over: int = 0  # rows of a difficulty not asked for
+    passed_over: int = 0  # rows outside the stage asked for (difficulty, meta ranges)
     checked_sizes: tuple[str, ...] = ()
     shard_bytes: int = 0
 
@@ -71,8 +73,8 @@ def draw_train(spec: ConfigSpec, settings: TrainSettings, out_dir: Path) -> Trai
     bar = tqdm(total=settings.size, desc=f"{spec.name} train", disable=not settings.show_progress)
     with bar:
         for rows in _chunks(spec, settings, count):
-            if count.chunks == 1:  # a mini draw holds every difficulty its generator makes
-                _check_difficulties(spec, settings, rows)
+            if count.chunks == 1:  # a mini draw holds every difficulty and measure its generator makes
+                settings.wanted.check_offered(spec.name, rows)
             before = count.rows
             seen |= _take(rows, spec, settings, avoided, seen, writer, count)
             bar.update(count.rows - before)
@@ -96,16 +98,6 @@ def _chunks(spec: ConfigSpec, settings: TrainSettings, count: TrainCount) -> Ite
                 raise PlanariumError(_exhausted(spec, settings, count))
 
 
-def _check_difficulties(spec: ConfigSpec, settings: TrainSettings, rows: Sequence[dict[str, Any]]) -> None:
-    """A difficulty the config's rows never have is refused after the first chunk, naming theirs."""
-    offered = {row["difficulty"] for row in rows}
-    unknown = settings.difficulties - offered
-    if unknown and rows:
-        raise PlanariumError(
-            f"--difficulty {','.join(sorted(unknown))}: {spec.name}'s rows have difficulty {', '.join(sorted(offered))}"
-        )
-
-
 def _take(
     rows: Sequence[dict[str, Any]],
     spec: ConfigSpec,
@@ -123,7 +115,7 @@ def _take(
             count.published += 1
         elif key in seen:  # a key of this chunk stays open: one problem may hold several questions
             count.repeated += 1
-        elif settings.difficulties and row["difficulty"] not in settings.difficulties:
+        elif not settings.wanted.admits(row):
             count.passed_over += 1
         else:
             taken.add(key)
@@ -136,7 +128,6 @@ def _take(
 
 def train_note(spec: ConfigSpec, settings: TrainSettings, count: TrainCount) -> str:
     """The paragraph of the config's card section that says how its train split was drawn."""
-    difficulty = f" --difficulty {','.join(sorted(settings.difficulties))}" if settings.difficulties else ""
     avoided, _ = published_keys(spec.name)
     sizes = " and ".join(count.checked_sizes)
     checked = (
@@ -151,22 +142,22 @@ def train_note(spec: ConfigSpec, settings: TrainSettings, count: TrainCount) -> 
         else (" (the full size's keys are not recorded yet: `python -m data_build.problem_keys --sizes full`)")
     )
     return (
-        f"{TRAIN_NOTE} (`--split train --size {settings.size} --seed {settings.seed}{difficulty}`; ids "
+        f"{TRAIN_NOTE} (`--split train --size {settings.size} --seed {settings.seed}{settings.wanted.options()}`; ids "
         f"`{spec.name}/train/s{settings.seed}-<index>`): {count.rows:,} rows from {count.chunks:,} chunks, each "
         f"the generator's mini draw at seed {settings.seed} x {SEED_STRIDE:,} + j + 1. A row's problem key (the "
         f"domain, typed objects, initial atoms and goal, as sets) is {checked}{unrecorded} and against the "
         f"split's earlier problems: {count.published:,} rows rejected as published problems, "
-        f"{count.repeated:,} as repeated ones, {count.passed_over:,} of other difficulties passed over."
+        f"{count.repeated:,} as repeated ones, {count.passed_over:,} outside the stage asked for passed over."
     )
 
 
 def _exhausted(spec: ConfigSpec, settings: TrainSettings, count: TrainCount) -> str:
-    wanted = f" of difficulty {', '.join(sorted(settings.difficulties))}" if settings.difficulties else ""
+    wanted = f" within{settings.wanted.options()}" if settings.wanted else ""
     return (
         f"{spec.name}: only {count.rows} new problem rows{wanted} after {count.chunks} chunks "
         f"({count.published} published and {count.repeated} repeated problems rejected, {count.passed_over} "
-        f"rows of other difficulties passed over): its generator has no more to give; ask --size {count.rows} "
-        "or fewer, or other difficulties"
+        f"rows outside the stage passed over): its generator has no more to give; ask --size {count.rows} "
+        "or fewer, or a wider stage"
     )
 
 

@@ -206,6 +206,13 @@ def main(ctx: click.Context, debug: bool) -> None:
     metavar="D1,D2",
     help="With --split train: only rows of these difficulties (a curriculum's stage).",
 )
+@click.option(
+    "--where",
+    multiple=True,
+    metavar="KEY=LOW..HIGH",
+    help="With --split train: only rows whose meta KEY is a number in the range, ends included "
+    "(optimal_length=4..8, n_geoms=..5); repeat for several.",
+)
 @click.option("--out", type=OUTPUT_FOLDER, default=DEFAULT_DATA, show_default=True)
 @click.option("--executor", "executor_spec", default=DEFAULT_EXECUTOR, show_default=True, help=EXECUTOR_HELP)
 @click.option("--quiet", is_flag=True, help="No progress bars.")
@@ -215,6 +222,7 @@ def build(
     seed: int,
     split: str,
     difficulty: str | None,
+    where: tuple[str, ...],
     out: Path,
     executor_spec: str,
     quiet: bool,
@@ -226,11 +234,12 @@ def build(
     \b
     planarium build --size mini
     planarium build --split train --size 10000 --seed 7 --configs CONFIG
+    planarium build --split train --size 1000 --seed 7 --configs CONFIG --where optimal_length=4..8
     """
     from data_build.command import run_build
 
     try:
-        checksums = run_build(out, configs, size, seed, split, difficulty, executor_spec, not quiet)
+        checksums = run_build(out, configs, size, seed, split, difficulty, where, executor_spec, not quiet)
     except ValueError as error:
         raise UserError(str(error)) from None
     click.echo(f"wrote {len(checksums)} shard(s), README.md and checksums.json to {out}/")

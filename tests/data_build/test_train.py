@@ -12,6 +12,7 @@ from datasets import load_dataset
 from data_build.build import build_train
 from data_build.problem_keys import PUBLISHED_KEYS, problem_key, published_keys
 from data_build.registry import built_configs
+from data_build.row_filter import RowFilter, parse_range
 from data_build.train import TrainSettings
 from scorer.dataset import load_keys
 from scorer.errors import PlanariumError
@@ -19,8 +20,11 @@ from scorer.errors import PlanariumError
 CHEAP = "maze-vsp"  # a question config whose mini draw takes about a second
 
 
-def _train(out: Path, size: int, seed: int, configs: str = CHEAP, difficulties: frozenset[str] = frozenset()) -> None:
-    build_train(out, configs, TrainSettings(size, seed, difficulties, show_progress=False))
+EVERY_ROW = RowFilter()
+
+
+def _train(out: Path, size: int, seed: int, configs: str = CHEAP, wanted: RowFilter = EVERY_ROW) -> None:
+    build_train(out, configs, TrainSettings(size, seed, wanted, show_progress=False))
 
 
 def _rows(out: Path, config: str = CHEAP) -> list[dict]:
@@ -81,10 +85,53 @@ def test_the_same_command_gives_the_same_bytes_and_another_seed_other_rows(train
 
 def test_a_difficulty_draws_only_its_rows_and_an_unknown_one_is_named(trained: Path, tmp_path: Path) -> None:
     difficulties = sorted({row["difficulty"] for row in _rows(trained)})
-    _train(tmp_path, 30, 7, difficulties=frozenset(difficulties[:1]))
+    _train(tmp_path, 30, 7, wanted=RowFilter(frozenset(difficulties[:1])))
     assert {row["difficulty"] for row in _rows(tmp_path)} == {difficulties[0]}
     with pytest.raises(PlanariumError, match=f"--difficulty nonesuch: {CHEAP}'s rows have difficulty"):
-        _train(tmp_path / "bad", 5, 7, difficulties=frozenset({"nonesuch"}))
+        _train(tmp_path / "bad", 5, 7, wanted=RowFilter(frozenset({"nonesuch"})))
+
+
+def test_a_meta_range_draws_only_rows_within_it_and_the_card_says_so(trained: Path, tmp_path: Path) -> None:
+    sizes = sorted({json.loads(row["meta"])["size"] for row in _rows(trained)})
+    assert len(sizes) > 1, "the cheap config's rows should span several maze sizes"
+    smallest = parse_range(f"size=..{sizes[0]}")
+    _train(tmp_path, 30, 7, wanted=RowFilter(ranges=(smallest,)))
+    drawn = _rows(tmp_path)
+    assert len(drawn) == 30 and {json.loads(row["meta"])["size"] for row in drawn} == {sizes[0]}
+    card = (tmp_path / "README.md").read_text()
+    assert f"--where size=..{sizes[0]}" in card and "outside the stage asked for passed over" in card
+    with pytest.raises(PlanariumError, match=f"--where nonesuch=1..2: {CHEAP}'s rows have no number 'nonesuch'.*size"):
+        _train(tmp_path / "bad", 5, 7, wanted=RowFilter(ranges=(parse_range("nonesuch=1..2"),)))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("size", "expected KEY=LOW..HIGH"),
+        ("size=3", "expected KEY=LOW..HIGH"),
+        ("size=..", "expected KEY=LOW..HIGH"),
+        ("size=a..4", "expected KEY=LOW..HIGH"),
+        ("size=5..3", "the low end 5 is above the high end 3"),
+    ],
+)
+def test_a_malformed_range_is_refused_in_one_line_naming_it(text: str, expected: str, tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from scorer.cli import main
+
+    args = ["build", "--split", "train", "--size", "5", "--configs", CHEAP, "--where", text, "--out", str(tmp_path)]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code != 0 and f"--where {text}: {expected}" in result.output
+    assert not (tmp_path / "data").exists()
+
+
+def test_a_range_is_refused_without_the_train_split(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from scorer.cli import main
+
+    result = CliRunner().invoke(main, ["build", "--size", "mini", "--where", "size=1..3", "--out", str(tmp_path)])
+    assert result.exit_code != 0 and "--where: only with --split train" in result.output
 
 
 def test_the_command_line_refuses_a_named_size_for_train(tmp_path: Path) -> None:
