@@ -97,3 +97,23 @@ def test_command_starts_within_its_cpu_budget(code: str, tmp_path: Path) -> None
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip()
     assert seconds < BUDGET, f"{seconds:.2f} CPU s (goal 0.5, asserted < {BUDGET})"
+
+
+ONE_KIND = """
+import json, sys
+from scorer.families import task_kind
+kind = task_kind(sys.argv[1])
+loaded = sorted(set(m.split('.')[2] for m in sys.modules if m.startswith('scorer.families.') and m.endswith('.family')))
+print(json.dumps([kind.name, loaded, sorted(m for m in {heavy!r} if m in sys.modules)]))
+"""
+
+
+@pytest.mark.parametrize(("kind", "families_loaded"), [("ground", []), ("vsp", ["vsp"]), ("describe", ["slidegeom"])])
+def test_one_task_kind_loads_only_what_defines_it(kind: str, families_loaded: list[str]) -> None:
+    """eval's first request asks for its rows' kind: a ground question must not pay for the
+    planners (the acp kind's) or for every family."""
+    _, done = _cpu_of(ONE_KIND.format(heavy=HEAVY), kind)
+    assert done.returncode == 0, done.stderr
+    name, loaded, heavy = json.loads(done.stdout)
+    assert (name, loaded) == (kind, families_loaded)
+    assert "unified_planning" not in heavy

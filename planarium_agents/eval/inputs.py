@@ -53,8 +53,11 @@ def question_inputs(data: Path, split: str, config: str, variant: str) -> dict[s
     inputs: dict[str, QuestionInput] = {}
     for shard in config_shards(data, split, config):
         chat = messages_column(variant)
-        columns = ["id", variant, "images"] + ([chat] if chat in pq.read_schema(shard).names else [])
-        for record in pq.read_table(shard, columns=columns).to_pylist():
+        # ParquetFile, not read_table: read_table goes through pyarrow.dataset, which imports
+        # pandas (0.4 CPU s before eval's first request)
+        parquet = pq.ParquetFile(shard)
+        columns = ["id", variant, "images"] + ([chat] if chat in parquet.schema_arrow.names else [])
+        for record in parquet.read(columns=columns).to_pylist():
             images = tuple(base64.b64encode(image["bytes"]).decode("ascii") for image in record["images"] or [])
             # A column that shows no image (the PDDL-only prompt holds the state as :init) sends none.
             shown = images if MARKER in record[variant] else ()

@@ -18,11 +18,11 @@ from planarium_agents.eval.inputs import question_inputs
 from planarium_agents.eval.models import ChatRequest
 from planarium_agents.openai_agent import Completion
 from scorer.dataset import KeyRow
-from scorer.families import task_kinds
+from scorer.families import task_kind
 
 
 def question_request(row: KeyRow, observation: dict[str, object], variant: str, constrained: bool) -> ChatRequest:
-    kind = task_kinds()[row.task]
+    kind = task_kind(row.task)
     answer = kind.answer_format(row, variant) if constrained and kind.answer_format else None
     return ChatRequest(observation, kind.system_prompts, answer)
 

@@ -34,8 +34,13 @@ FAMILY_PACKAGES: tuple[str, ...] = (
 
 @cache
 def families() -> dict[str, Family]:
-    loaded = [importlib.import_module(f"{__name__}.{name}.family").FAMILY for name in FAMILY_PACKAGES]
+    loaded = [_family(name) for name in FAMILY_PACKAGES]
     return {family.name: family for family in loaded}
+
+
+def _family(package: str) -> Family:
+    family: Family = importlib.import_module(f"{__name__}.{package}.family").FAMILY
+    return family
 
 
 @cache
@@ -98,6 +103,21 @@ def task_kinds() -> dict[str, TaskKind]:
 
     kinds = list(generic_kinds()) + [kind for family in families().values() for kind in family.task_kinds]
     return {kind.name: kind for kind in kinds}
+
+
+def task_kind(name: str) -> TaskKind:
+    """The task kind ``name``, loading only what defines it: a generic kind's module, or the
+    families whose listed configs ask it (a request for one config need not load them all)."""
+    from scorer.tasks import generic_kind
+
+    kind = generic_kind(name)
+    if kind is not None:
+        return kind
+    for package in sorted({entry.family for entry in LISTED if entry.task == name}, key=FAMILY_PACKAGES.index):
+        for declared in _family(package).task_kinds:
+            if declared.name == name:
+                return declared
+    return task_kinds()[name]  # a kind no listed config asks: the whole registry's KeyError names it
 
 
 def importer_commands() -> dict[str, tuple[str, ...]]:
