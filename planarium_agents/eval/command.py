@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -10,6 +11,9 @@ from planarium_agents.command import episode_settings
 from planarium_agents.eval import VARIANTS
 from scorer.cli_paths import OUTPUT_FILE, OUTPUT_FOLDER
 from scorer.executors import DEFAULT_EXECUTOR, EXECUTOR_HELP
+
+if TYPE_CHECKING:
+    from planarium_agents.eval.run import EvalSettings
 
 
 @click.command(name="eval")
@@ -70,7 +74,20 @@ from scorer.executors import DEFAULT_EXECUTOR, EXECUTOR_HELP
     help=EXECUTOR_HELP + " The rows are dealt to min(workers, --concurrency) of them (vllm: always one).",
 )
 @click.option("--quiet", is_flag=True, help="No progress bars.")
-def eval_command(
+def eval_command(**options: Any) -> None:
+    """Run a model on CONFIGS end to end: ask, write predictions.jsonl, score it, print the table."""
+    from planarium_agents.eval.inputs import VariantError
+    from planarium_agents.eval.run import evaluate_and_summarise
+    from scorer.dataset import DatasetError
+
+    settings = eval_settings(**options)
+    try:
+        click.echo(evaluate_and_summarise(settings, options["executor_spec"]))
+    except (DatasetError, VariantError, ValueError, RuntimeError) as error:
+        raise click.ClickException(str(error)) from None
+
+
+def eval_settings(
     model_text: str,
     configs: str,
     base_url: str | None,
@@ -91,55 +108,34 @@ def eval_command(
     retries: int,
     executor_spec: str,
     quiet: bool,
-) -> None:
-    """Run a model on CONFIGS end to end: ask, write predictions.jsonl, score it, print the table."""
-    from planarium_agents.eval.inputs import VariantError
+) -> EvalSettings:
+    """The run the options ask for; a usage error for options that contradict each other."""
     from planarium_agents.eval.models import Sampling, parse_model
-    from planarium_agents.eval.run import EvalSettings, evaluate
-    from scorer.dataset import DatasetError
-    from scorer.executors import make_executor
-    from scorer.report.results import counts_table, results_table
+    from planarium_agents.eval.run import EvalSettings
 
-    episode_options = episode_settings(settings_json)
     if sampling_source == "paper" and temperature is not None:
         raise click.UsageError("--temperature sets --sampling default; --sampling paper takes each paper's")
     try:
-        settings = EvalSettings(
-            parse_model(model_text),
-            tuple(c.strip() for c in configs.split(",") if c.strip()),
-            data,
-            split,
-            out,
-            base_url,
-            limit,
-            concurrency,
-            variant,
-            constrained,
-            Sampling(temperature or 0.0, max_tokens),
-            sampling_source,
-            episode_options,
-            server,
-            cache,
-            not no_cache,
-            retries,
-            not quiet,
-        )
-        executor = make_executor(executor_spec)
-        try:
-            run = evaluate(settings, executor)
-        finally:
-            executor.close()
-    except (DatasetError, VariantError, ValueError, RuntimeError) as error:
+        model = parse_model(model_text)
+    except ValueError as error:
         raise click.ClickException(str(error)) from None
-    click.echo(results_table(run.score.grading))
-    click.echo()
-    click.echo(counts_table(run.score.grading))
-    if run.api_failures:
-        click.echo(
-            f"\n{len(run.api_failures)} API failure(s), not scored (a rerun asks them again): "
-            f"{', '.join(sorted(run.api_failures)[:5])}{' ...' if len(run.api_failures) > 5 else ''}"
-        )
-    click.echo(
-        f"\n{run.cache_hits} cached response(s) reused; wrote {run.predictions_path}, "
-        f"{run.score.results_path} and {run.score.rows_path}"
+    return EvalSettings(
+        model,
+        tuple(c.strip() for c in configs.split(",") if c.strip()),
+        data,
+        split,
+        out,
+        base_url,
+        limit,
+        concurrency,
+        variant,
+        constrained,
+        Sampling(temperature or 0.0, max_tokens),
+        sampling_source,
+        episode_settings(settings_json),
+        server,
+        cache,
+        not no_cache,
+        retries,
+        not quiet,
     )

@@ -132,6 +132,31 @@ def evaluate(settings: EvalSettings, executor: Executor | None = None) -> EvalRu
     return EvalRun(score, predictions_path, failures, hits)
 
 
+def evaluate_and_summarise(settings: EvalSettings, executor_spec: str) -> str:
+    """``evaluate`` on the executor ``executor_spec`` names; what the command prints: the
+    results and counts tables, the API failures and the files written."""
+    from scorer.executors import make_executor
+    from scorer.report.results import counts_table, results_table
+
+    executor = make_executor(executor_spec)
+    try:
+        run = evaluate(settings, executor)
+    finally:
+        executor.close()
+    lines = [results_table(run.score.grading), "", counts_table(run.score.grading)]
+    if run.api_failures:
+        failed = sorted(run.api_failures)
+        lines.append(
+            f"\n{len(failed)} API failure(s), not scored (a rerun asks them again): "
+            f"{', '.join(failed[:5])}{' ...' if len(failed) > 5 else ''}"
+        )
+    lines.append(
+        f"\n{run.cache_hits} cached response(s) reused; wrote {run.predictions_path}, "
+        f"{run.score.results_path} and {run.score.rows_path}"
+    )
+    return "\n".join(lines)
+
+
 def _part_count(settings: EvalSettings, executor: Executor) -> int:
     # vLLM offline holds the model in this process (one copy per GPU): it is never split.
     return 1 if settings.model.provider == "vllm" else max(1, min(executor.workers, settings.concurrency))
