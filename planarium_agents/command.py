@@ -13,7 +13,10 @@ from scorer import atomic
 from scorer.cli_paths import OUTPUT_FILE
 
 if TYPE_CHECKING:
+    from planarium_agents.base import Agent
     from planarium_agents.client import RolloutClient
+    from planarium_agents.runner import RunReport
+    from scorer.dataset import KeyRow
     from scorer.rollout import RolloutServer
 
 
@@ -55,53 +58,78 @@ def run(
     seed: int,
 ) -> None:
     """Play the episodes of CONFIG with an agent through the HTTP API and write their log."""
-    from planarium_agents.client import RolloutClient
-    from scorer.dataset import DatasetError, check_selection, load_keys
-
     if spawn == bool(server):
         raise click.ClickException("give --server URL or --spawn (one of them)")
     settings = episode_settings(settings_json)
+    rows = _episode_rows(data, split, config, limit, server)
     try:
-        check_selection(data, split, {config})  # a typo answers at once
-    except DatasetError as error:
-        raise click.ClickException(str(error)) from None
-    if server:
-        _check_reachable(RolloutClient(server))  # before loading anything: a wrong URL answers at once
-    from tqdm import tqdm
+        from planarium_agents import make_agent
 
-    from planarium_agents import make_agent
-    from planarium_agents.runner import run_episodes
-
-    try:
-        rows = [r for r in load_keys(data, split, {config}).rows.values() if r.task == "episode"][:limit]
         agent = make_agent(
             agent_name, model=model, base_url=base_url, max_tokens=max_tokens, seed=seed, concurrency=concurrency
         )
-    except (DatasetError, ValueError, RuntimeError) as error:
+    except (ValueError, RuntimeError) as error:
         raise click.ClickException(str(error)) from None
-    if not rows:
-        raise click.ClickException(f"no episode rows in config {config!r} ({split}) under {data}")
-    spawned = _spawn(data, out) if spawn else None
-    client = RolloutClient(spawned.url if spawned else str(server))
-    try:
-        with tqdm(total=len(rows), desc=f"{agent_name} on {config}", unit="episode") as bar:
-            report = run_episodes(
-                client, agent, rows, settings, model or agent_name, concurrency, on_done=lambda: bar.update(1)
-            )
-    finally:
-        if spawned:
-            spawned.shutdown()
-    if not spawned:  # a spawned server wrote --out itself
+    report = _play(
+        rows, agent, settings, model or agent_name, concurrency, server, data, out, f"{agent_name} on {config}"
+    )
+    if server:  # a spawned server wrote --out itself
         atomic.write_text(out, "".join(json.dumps(line) + "\n" for line in report.logs))
     for problem in report.errors:
         click.echo(f"warning: {problem}", err=True)
-    successes = f"{len(report.logs)} episodes logged to {out}"
-    click.echo(f"{successes}; score them with: score {out} --data {data} --configs {config}")
+    click.echo(
+        f"{len(report.logs)} episodes logged to {out}; score them with: score {out} --data {data} --configs {config}"
+    )
     if report.errors:  # a run that lost episodes must not look like a clean one to a script
         raise click.ClickException(
             f"{len(report.errors)} of {len(rows)} episode(s) could not be played "
             "(warnings above); they are not in the log"
         )
+
+
+def _episode_rows(data: Path, split: str, config: str, limit: int | None, server: str | None) -> list[KeyRow]:
+    """The first ``limit`` episode rows of ``config``; a one-line error for a typo, an
+    unreachable server (checked before anything loads) or a config without episodes."""
+    from planarium_agents.client import RolloutClient
+    from scorer.dataset import DatasetError, check_selection, load_keys
+
+    try:
+        check_selection(data, split, {config})  # a typo answers at once
+        if server:
+            _check_reachable(RolloutClient(server))
+        rows = [r for r in load_keys(data, split, {config}).rows.values() if r.task == "episode"][:limit]
+    except DatasetError as error:
+        raise click.ClickException(str(error)) from None
+    if not rows:
+        raise click.ClickException(f"no episode rows in config {config!r} ({split}) under {data}")
+    return rows
+
+
+def _play(
+    rows: list[KeyRow],
+    agent: Agent,
+    settings: dict[str, object],
+    label: str,
+    concurrency: int,
+    server: str | None,
+    data: Path,
+    out: Path,
+    description: str,
+) -> RunReport:
+    """Every row played through ``server``, or through a server spawned for the run that logs to ``out``."""
+    from tqdm import tqdm
+
+    from planarium_agents.client import RolloutClient
+    from planarium_agents.runner import run_episodes
+
+    spawned = _spawn(data, out) if server is None else None
+    client = RolloutClient(spawned.url if spawned else str(server))
+    try:
+        with tqdm(total=len(rows), desc=description, unit="episode") as bar:
+            return run_episodes(client, agent, rows, settings, label, concurrency, on_done=lambda: bar.update(1))
+    finally:
+        if spawned:
+            spawned.shutdown()
 
 
 def _check_reachable(client: RolloutClient) -> None:
