@@ -333,19 +333,7 @@ def _score(
     report: Path | None,
     plots: Path | None,
 ) -> None:
-    from scorer.dataset import check_selection
-
-    if (predictions is None) == (not gold):
-        raise UserError("give a PREDICTIONS file, or --gold to score the answer keys (not both)")
-    if predictions is not None and not predictions.is_file():  # the thing named first, before the data
-        expected = 'expected JSON Lines, one {"id": ..., "response": ...} a line'
-        raise UserError(f"{predictions}: no such file; {expected}")
-    wanted = {c.strip() for c in configs.split(",") if c.strip()} if configs else None
-    check_selection(data, split, wanted)  # a typo answers at once, before the scorer is imported
-    from scorer.atomic import output_target
-    from scorer.report.pair import rows_path_for
-
-    output_target(rows_path_for(out))  # the rows file beside results.json, checked before the work
+    wanted = _checked_inputs(predictions, gold, data, split, configs, out)
     from scorer.executors import make_executor
     from scorer.scoring import score_file
 
@@ -365,6 +353,39 @@ def _score(
             f"nothing scored: no line of {predictions} answers a row of the {split} split "
             f"({len(run.problems):,} problem(s) reported above); the results written count every row missing"
         )
+    _write_pictures(run, predictions, duplicates, heatmap, report, plots)
+
+
+def _checked_inputs(
+    predictions: Path | None, gold: bool, data: Path, split: str, configs: str | None, out: Path
+) -> set[str] | None:
+    """The configs asked for, once the predictions file, the data and the output are known
+    good (each named in one line, the thing named first before the data, before any work)."""
+    from scorer.dataset import check_selection
+
+    if (predictions is None) == (not gold):
+        raise UserError("give a PREDICTIONS file, or --gold to score the answer keys (not both)")
+    if predictions is not None and not predictions.is_file():
+        expected = 'expected JSON Lines, one {"id": ..., "response": ...} a line'
+        raise UserError(f"{predictions}: no such file; {expected}")
+    wanted = {c.strip() for c in configs.split(",") if c.strip()} if configs else None
+    check_selection(data, split, wanted)  # a typo answers at once, before the scorer is imported
+    from scorer.atomic import output_target
+    from scorer.report.pair import rows_path_for
+
+    output_target(rows_path_for(out))  # the rows file beside results.json
+    return wanted
+
+
+def _write_pictures(
+    run: ScoreRun,
+    predictions: Path | None,
+    duplicates: str,
+    heatmap: Path | None,
+    report: Path | None,
+    plots: Path | None,
+) -> None:
+    """The heat maps, the HTML report and the charts asked for."""
     if heatmap is not None:
         _write_heatmaps(run.grading, heatmap)
     if report is not None:
