@@ -33,8 +33,10 @@ lint: $(STAMP)
 fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest -p no:cacheprovider tests/faults tests/test_predictions.py
 
+# One benchmark at a time, each with the load average it started under (on 2 cores other jobs
+# multiply every wall figure; CPU seconds are the steadier part).
 bench: $(STAMP)
-	for b in bench/bench_*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
+	for b in bench/bench_*.py; do echo "== $$b (load average $$(cut -d' ' -f1-3 /proc/loadavg))"; $(BIN)/python $$b || exit 1; done
 
 clean:
 	rm -rf $(VENV) $(DEMO) parquet/data parquet/README.md parquet/checksums.json
