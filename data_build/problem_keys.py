@@ -10,6 +10,7 @@ any row of the published test and dev splits.
 written by a maintainer after any change to a generator:
 
     python -m data_build.problem_keys --sizes mini,full
+    python -m data_build.problem_keys --sizes full --built parquet   # from a build already made
 
 and a test compares its ``mini`` part with the keys of the mini build drawn now.
 """
@@ -21,12 +22,15 @@ import json
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from scorer import atomic
 from scorer.tasks.acp.sexpr import SExpr, read_sexpr, sections, write_sexpr
+
+if TYPE_CHECKING:
+    from scorer.dataset import KeyRow
 
 PUBLISHED_KEYS = Path(__file__).with_name("published_keys.json")
 KEY_HEX = 20  # 80 bits of sha256: two of millions of problems share one by chance with odds near zero
@@ -108,13 +112,44 @@ def record(sizes: Iterable[str], configs: str | None, executor_spec: str) -> dic
     return {name: dict(sorted(table[name].items())) for name in sorted(table)}
 
 
+def record_built(folder: Path, size: str, configs: str | None) -> dict[str, dict[str, list[str]]]:
+    """``published_keys.json`` with the keys of the test and dev shards in ``folder``, a
+    published build (seed 0) at ``size`` made by ``planarium build``: no second build."""
+    from data_build.registry import select
+
+    table = _read()
+    for spec in select(configs):
+        pddl = [row.problem_pddl for split in ("test", "dev") for row in _rows(folder, split, spec.name)]
+        keys = {problem_key({"problem_pddl": text}) for text in pddl}
+        if keys:
+            table.setdefault(spec.name, {})[size] = sorted(keys)
+    return {name: dict(sorted(table[name].items())) for name in sorted(table)}
+
+
+def _rows(folder: Path, split: str, config: str) -> list[KeyRow]:
+    from scorer.dataset import built_splits, load_keys
+
+    if split not in built_splits(folder).get(config, set()):
+        return []
+    return list(load_keys(folder, split, {config}).rows.values())
+
+
 @click.command()
 @click.option("--sizes", default="mini,full", show_default=True, help="Comma-separated published sizes.")
 @click.option("--configs", default=None, help="Comma-separated config names (default: every built config).")
 @click.option("--executor", "executor_spec", default="local", show_default=True)
-def main(sizes: str, configs: str | None, executor_spec: str) -> None:
+@click.option(
+    "--built",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    default=None,
+    help="Read the keys from this published build (seed 0, of the one size --sizes names) instead of building.",
+)
+def main(sizes: str, configs: str | None, executor_spec: str, built: Path | None) -> None:
     """Record the problem keys of the published splits in data_build/published_keys.json."""
-    table = record([size.strip() for size in sizes.split(",") if size.strip()], configs, executor_spec)
+    wanted = [size.strip() for size in sizes.split(",") if size.strip()]
+    if built is not None and len(wanted) != 1:
+        raise click.UsageError(f"--built {built}: name the one size it was built at (--sizes full), not {sizes!r}")
+    table = record_built(built, wanted[0], configs) if built else record(wanted, configs, executor_spec)
     lines = ",\n".join(f"{json.dumps(name)}: {json.dumps(table[name])}" for name in table)
     atomic.write_text(PUBLISHED_KEYS, "{\n" + lines + "\n}\n")
     click.echo(f"wrote the keys of {len(table)} config(s) to {PUBLISHED_KEYS}")
