@@ -45,6 +45,19 @@ def shots_for(question: A, dev: list[A]) -> list[A]:
     return same[:FEWSHOT_K]
 
 
+def first_per_level(pool: list[A], count: int) -> list[A]:
+    """The first ``count`` questions of each question and level of ``pool``, in its order:
+    the dev rows a size publishes from its pool of in-context examples (the pool's first
+    ones are also the examples ``shots_for`` gives test, so the published ones are among them)."""
+    seen: Counter[tuple[str, str]] = Counter()
+    kept = []
+    for question in pool:
+        seen[(question.task, question.level)] += 1
+        if seen[(question.task, question.level)] <= count:
+            kept.append(question)
+    return kept
+
+
 def question_table(metas: Iterable[dict[str, Any]], tasks: Sequence[str], levels: Callable[[str], list[str]]) -> str:
     """The card's table: for each question, its levels and rows each (``metas`` of test)."""
     counts = Counter((m["question"], m["level"]) for m in metas)

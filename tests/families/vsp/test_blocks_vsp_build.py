@@ -1,6 +1,6 @@
 """Mini build of blocks-vsp: rows read back through datasets, prompts carry one marker per
-image, the main task shows two pictures, in-context examples come from dev, and gold
-scores 100% and wrong 0% per question."""
+image, the main task shows two pictures, in-context examples are held out from test (the
+first one per level a dev row), and gold scores 100% and wrong 0% per question."""
 
 from __future__ import annotations
 
@@ -49,15 +49,18 @@ def load_example() -> Image.Image:
     return Image.open(io.BytesIO(example_png())).convert("RGB")
 
 
-def test_fewshot_examples_are_dev_rows_of_the_same_question_and_level(mini_data: Path, test_rows: list[dict]) -> None:
+def test_fewshot_examples_are_held_out_and_the_first_is_a_dev_row(mini_data: Path, test_rows: list[dict]) -> None:
     dev = list(load_dataset(str(mini_data), CONFIG, split="dev"))
     dev_images = {(r["difficulty"], json.loads(r["meta"])["level"], r["images"][-1].tobytes()) for r in dev}
+    test_images = {image.tobytes() for row in test_rows for image in row["images"][1:]}
+    assert len(dev) * 2 == len(test_rows)  # mini: 1 dev row per question and level, 2 test rows
     for row in test_rows:
-        if row["difficulty"] == "main":
-            continue
+        pictures = 2 if row["difficulty"] == "main" else 1
         level = json.loads(row["meta"])["level"]
-        for shot in row["fewshot_images"][1:-1]:
-            assert (row["difficulty"], level, shot.tobytes()) in dev_images
+        shots = [shot.tobytes() for shot in row["fewshot_images"][1:-pictures]]
+        # dev publishes the first example of each level (its last picture, as dev_images holds)
+        assert (row["difficulty"], level, shots[pictures - 1]) in dev_images
+        assert not set(shots) & test_images  # no example shows a test picture
 
 
 @pytest.mark.parametrize("split", ["test", "dev"])

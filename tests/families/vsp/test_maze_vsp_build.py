@@ -1,5 +1,6 @@
 """Mini build of maze-vsp: rows read back through datasets, prompts carry one marker per
-image, in-context examples come from dev, and gold scores 100% and wrong 0% per question."""
+image, in-context examples are held out from test (the first one per level a dev row), and
+gold scores 100% and wrong 0% per question."""
 
 from __future__ import annotations
 
@@ -29,13 +30,16 @@ def test_prompts_have_one_marker_per_image(test_rows: list[dict]) -> None:
         assert row["fewshot_images"][-1].tobytes() == row["images"][-1].tobytes()
 
 
-def test_fewshot_examples_are_dev_rows_of_the_same_question_and_level(mini_data: Path, test_rows: list[dict]) -> None:
+def test_fewshot_examples_are_held_out_and_the_first_is_a_dev_row(mini_data: Path, test_rows: list[dict]) -> None:
     dev = list(load_dataset(str(mini_data), CONFIG, split="dev"))
     dev_images = {(r["difficulty"], json.loads(r["meta"])["level"], r["images"][-1].tobytes()) for r in dev}
+    test_images = {row["images"][-1].tobytes() for row in test_rows}
+    assert len(dev) * 2 == len(test_rows)  # mini: 1 dev row per question and level, 2 test rows
     for row in test_rows:
         level = json.loads(row["meta"])["level"]
-        for shot in row["fewshot_images"][2:-1]:
-            assert (row["difficulty"], level, shot.tobytes()) in dev_images
+        shots = [shot.tobytes() for shot in row["fewshot_images"][2:-1]]
+        assert (row["difficulty"], level, shots[0]) in dev_images  # dev publishes the first example of each level
+        assert not set(shots) & test_images  # no example is a test map
         assert row["fewshot"].startswith(row["prompt"].split("\n", 1)[0])
 
 

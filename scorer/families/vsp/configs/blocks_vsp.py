@@ -2,11 +2,12 @@
 
 Rows per question (``difficulty``: main, T1, T2, T3, T4) and level (``meta.level``,
 VSP's folder name): 100 per level in test at full size as VSP, 8 per level in dev (VSP's
-8 in-context examples per level); ``--size mini``: 2 and 3. The ``prompt`` shows VSP's
-worked example, then the picture asked about (the main task: the start and the end);
-``fewshot`` is the same prompt with ``FEWSHOT_K`` solved dev examples of the same
-question and level, its images in ``fewshot_images``. A dev row's examples are the
-other dev rows of its level.
+8 in-context examples per level); ``--size mini``: 2 in test and 1 in dev. The ``prompt``
+shows VSP's worked example, then the picture asked about (the main task: the start and
+the end); ``fewshot`` is the same prompt with ``FEWSHOT_K`` solved examples of the same
+question and level, its images in ``fewshot_images``. The examples and the dev rows come
+from a held-out pool as in ``maze_vsp`` (its ``PER_LEVEL`` and ``DEV_ROWS``): test takes
+the pool's first ``FEWSHOT_K`` of the level, a dev row the pool's others of its level.
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ from scorer.families.vsp.blocks_prompts import blocks_prompt
 from scorer.families.vsp.blocks_questions import TASKS, BlocksQuestion, StatePool, levels, make_questions
 from scorer.families.vsp.blocks_render import blocks_png, example_png
 from scorer.families.vsp.blocks_text import pure_text, table_text
-from scorer.families.vsp.configs.maze_vsp import PER_LEVEL, fewshot_features
-from scorer.families.vsp.shots import FEWSHOT_K, question_table, shots_for
+from scorer.families.vsp.configs.maze_vsp import DEV_ROWS, PER_LEVEL, fewshot_features
+from scorer.families.vsp.shots import FEWSHOT_K, first_per_level, question_table, shots_for
 
 CONFIG = "blocks-vsp"
 DOMAIN = "blocks-table"
@@ -95,9 +96,11 @@ def make_row(
 
 def build(settings: BuildSettings) -> Rows:
     questions = split_questions(settings)
+    pool = questions["dev"]
+    published = {"test": questions["test"], "dev": first_per_level(pool, DEV_ROWS[settings.size])}
     return {
-        split: [make_row(q, shots_for(q, questions["dev"]), split, i) for i, q in enumerate(items)]
-        for split, items in questions.items()
+        split: [make_row(q, shots_for(q, pool), split, i) for i, q in enumerate(items)]
+        for split, items in published.items()
     }
 
 

@@ -2,11 +2,15 @@
 
 Rows per question (``difficulty``: main, T1, T2, T3, T4) and level (``meta.level``):
 100 per level in test at full size as VSP, 8 per level in dev (VSP's 8 in-context
-examples per level); ``--size mini``: 2 and 3. The ``prompt`` shows the legend, VSP's
-worked example and the maze (three images); ``fewshot`` is the same prompt with
-``FEWSHOT_K`` solved dev examples of the same question and level before the question,
-its images in ``fewshot_images`` (legend, example, one per shot, the maze). A dev row's
-examples are the other dev rows of its level.
+examples per level); ``--size mini``: 2 in test and 1 in dev. The ``prompt`` shows the
+legend, VSP's worked example and the maze (three images); ``fewshot`` is the same prompt
+with ``FEWSHOT_K`` solved examples of the same question and level before the question,
+its images in ``fewshot_images`` (legend, example, one per shot, the maze). The examples
+come from the held-out pool that dev is drawn from (``PER_LEVEL``'s dev count), the
+first ``FEWSHOT_K`` of the question and level, and a dev row's are the pool's others of
+its level. Dev publishes the pool's first ``DEV_ROWS`` per question and level: all of it
+at full size; at mini size one (so dev stays smaller than test, 2 per level), the first
+example of every test row of its level, the second being unpublished.
 """
 
 from __future__ import annotations
@@ -28,12 +32,15 @@ from scorer.families.vsp.maze_prompts import maze_prompt
 from scorer.families.vsp.maze_questions import TASKS, MapPool, Question, levels, make_questions
 from scorer.families.vsp.maze_render import example_png, legend_png, maze_png
 from scorer.families.vsp.maze_text import pure_text, table_text
-from scorer.families.vsp.shots import FEWSHOT_K, question_table, shots_for
+from scorer.families.vsp.shots import FEWSHOT_K, first_per_level, question_table, shots_for
 
 CONFIG = "maze-vsp"
 DOMAIN = "maze"
 TASK_KIND = "vsp"
+# Questions drawn per level; dev's are the pool of in-context examples (mini: enough for a
+# dev row's FEWSHOT_K others).
 PER_LEVEL = {"full": {"test": 100, "dev": 8}, "mini": {"test": 2, "dev": FEWSHOT_K + 1}}
+DEV_ROWS = {"full": PER_LEVEL["full"]["dev"], "mini": 1}  # the pool's first questions per level that dev publishes
 
 
 def fewshot_features() -> Features:
@@ -119,9 +126,11 @@ def make_row(
 
 def build(settings: BuildSettings) -> Rows:
     questions = split_questions(settings)
+    pool = questions["dev"]
+    published = {"test": questions["test"], "dev": first_per_level(pool, DEV_ROWS[settings.size])}
     return {
-        split: [make_row(q, shots_for(q, questions["dev"]), split, i) for i, q in enumerate(items)]
-        for split, items in questions.items()
+        split: [make_row(q, shots_for(q, pool), split, i) for i, q in enumerate(items)]
+        for split, items in published.items()
     }
 
 
