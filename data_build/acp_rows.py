@@ -102,6 +102,15 @@ def _from_problem(problem: AcpProblem, caps: dict[str, int], budget: PlannerBudg
     return found
 
 
+def spread_kinds(count: int, start: int = 0) -> dict[str, int]:
+    """Quotas asking one question of each of ``count`` kinds spaced evenly over ``KINDS``
+    from the ``start``-th (wrapping), none of the others: a dev split smaller than its test
+    split that still spreads over the kinds."""
+    step = len(KINDS) / count
+    chosen = {KINDS[(start + int(i * step)) % len(KINDS)] for i in range(count)}
+    return {kind: int(kind in chosen) for kind in KINDS}
+
+
 Shots = dict[str, list[tuple[str, str]]]  # kind -> solved examples (prompt, gold answer)
 
 

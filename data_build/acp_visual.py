@@ -20,6 +20,9 @@ from scorer.tasks.acp import KINDS
 
 # split -> difficulty -> problems
 ProblemsBySplit = dict[str, dict[str, list[AcpProblem]]]
+# Questions of a difficulty: that many of every kind, or per kind (a dev split smaller than
+# test asks only some kinds: spread_kinds).
+Quota = int | dict[str, int]
 
 
 @dataclass(frozen=True)
@@ -27,8 +30,8 @@ class VisualAcpDomain:
     name: str  # the config is "<name>-acp"
     summary: str
     problems: Callable[[BuildSettings], ProblemsBySplit]
-    # size -> split -> difficulty -> questions per kind (difficulties not listed are not asked)
-    per_kind: dict[str, dict[str, dict[str, int]]]
+    # size -> split -> difficulty -> questions (difficulties not listed are not asked)
+    per_kind: dict[str, dict[str, dict[str, Quota]]]
     fewshot: Callable[[int], Shots]  # seed -> two solved examples per kind
     card: Path  # the card section's template
     papers: tuple[str, ...] = ("ACPBench Hard",)  # and the paper the domain's images follow
@@ -49,7 +52,8 @@ def visual_spec(adapter: VisualAcpDomain) -> ConfigSpec:
             asked: list[Asked] = []
             for difficulty, quota in adapter.per_kind[settings.size][split].items():
                 group = problems[split][difficulty]
-                asked += ask(group, {kind: quota for kind in KINDS}, budget, planned=len(group))
+                quotas = quota if isinstance(quota, dict) else {kind: quota for kind in KINDS}
+                asked += ask(group, quotas, budget, planned=len(group))
             rows[split] = make_rows(adapter.config, split, asked, shots)
         return rows
 

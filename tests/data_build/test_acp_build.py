@@ -56,6 +56,19 @@ def test_every_domain_asks_every_kind_once_in_mini(mini_data: Path) -> None:
     assert set(cells.values()) == {1}
 
 
+def test_mini_dev_asks_one_question_per_domain_and_every_kind(mini_data: Path) -> None:
+    from scorer.families.classical import CLASSICAL_DOMAINS
+
+    rows = rows_of(mini_data, "acp-hard", "dev")
+    assert sorted(row["domain"] for row in rows) == sorted(CLASSICAL_DOMAINS)
+    assert {row["difficulty"] for row in rows} == set(KINDS)
+
+
+def test_a_visual_mini_dev_asks_every_second_kind_once(mini_data: Path) -> None:
+    rows = rows_of(mini_data, "blocksworld-acp", "dev")
+    assert [row["difficulty"] for row in rows] == list(KINDS[::2])
+
+
 def test_rows_carry_three_prompts_and_the_state_as_init(mini_data: Path) -> None:
     for row in rows_of(mini_data, "acp-hard"):
         meta, key = json.loads(row["meta"]), json.loads(row["answer_key"])

@@ -2,7 +2,9 @@
 
 Every registered classical domain (``scorer.families.classical``; 13 when all
 are written) x 8 kinds: 10 questions per kind and domain in test (1,040 with
-13 domains, ACPBench Hard's test size), 2 in dev; ``--size mini``: 1 and 1.
+13 domains, ACPBench Hard's test size), 2 in dev; ``--size mini``: 1 in test, and in dev
+one question per domain, the kinds in turn over the domains (every kind with 8 domains or
+more), so dev stays smaller than test.
 
 Problems per (domain, split), each from its own seed
 ``<seed>/acp-hard/<domain>/<split>/<slot>``: full test sizes small, small,
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from data_build.acp_rows import ACP_FEATURES, AcpProblem, ask, build_budget, count_table, make_rows
+from data_build.acp_rows import ACP_FEATURES, AcpProblem, ask, build_budget, count_table, make_rows, spread_kinds
 from data_build.spec import SPLITS, BuildSettings, ConfigSpec, Rows
 from scorer.families.base import card_template
 from scorer.families.classical import CLASSICAL_DOMAINS, ClassicalDomain
@@ -29,14 +31,14 @@ SIZES: dict[str, dict[str, tuple[int, ...]]] = {
     "full": {"test": (0, 0, 1, 1, 2), "dev": (0, 1)},
     "mini": {"test": (0,), "dev": (0,)},
 }
-PER_KIND: dict[str, dict[str, int]] = {"full": {"test": 10, "dev": 2}, "mini": {"test": 1, "dev": 1}}
+PER_KIND: dict[str, dict[str, int]] = {"full": {"test": 10, "dev": 2}, "mini": {"test": 1}}
 MAX_EXTRA_PROBLEMS = 12
 
 
 def build(settings: BuildSettings) -> Rows:
     """Each domain's questions on the build's executor (a domain's problems and questions
     depend on nothing outside it), joined in domain order, then numbered."""
-    jobs = [(name, settings.size, settings.seed) for name in sorted(CLASSICAL_DOMAINS)]
+    jobs = [(name, position, settings.size, settings.seed) for position, name in enumerate(sorted(CLASSICAL_DOMAINS))]
     per_domain = settings.executor.map(_domain_rows, jobs, f"{CONFIG} domains", settings.show_progress)
     rows: Rows = {}
     for split in SPLITS:
@@ -45,19 +47,27 @@ def build(settings: BuildSettings) -> Rows:
     return rows
 
 
-def _domain_rows(job: tuple[str, str, int]) -> dict[str, list[dict]]:
-    """One domain's rows per split (numbered within the domain; ``build`` numbers them again)."""
-    name, size, seed = job
+def _domain_rows(job: tuple[str, int, str, int]) -> dict[str, list[dict]]:
+    """One domain's rows per split (numbered within the domain; ``build`` numbers them again);
+    ``position`` is the domain's in name order."""
+    name, position, size, seed = job
     domain = CLASSICAL_DOMAINS[name]
     shots = fewshot_examples(seed)
     budget = build_budget()
     seen_problems: set[str] = set()  # dev never repeats a test problem
     rows = {}
     for split in SPLITS:
-        quotas = {kind: PER_KIND[size][split] for kind in KINDS}
+        quotas = _quotas(size, split, position)
         problems = _problems(domain, split, size, seed, seen_problems)
         rows[split] = make_rows(CONFIG, split, ask(problems, quotas, budget, planned=len(SIZES[size][split])), shots)
     return rows
+
+
+def _quotas(size: str, split: str, position: int) -> dict[str, int]:
+    """Questions per kind of the domain at ``position``: ``PER_KIND``'s count of every kind,
+    or, where it has none (mini dev), the position-th kind alone."""
+    per_kind = PER_KIND[size].get(split)
+    return {kind: per_kind for kind in KINDS} if per_kind is not None else spread_kinds(1, position)
 
 
 def _problems(domain: ClassicalDomain, split: str, size: str, seed: int, seen: set[str]) -> Iterator[AcpProblem]:

@@ -4,8 +4,9 @@ states shown as images.
 The shared ViPlan blocksworld problems (``problems.py``); the current state is a
 3D-looking render (``state_png``), the goal is in ViPlan's words, the propositions
 and the ``moveblock`` action in words. Per kind and ViPlan difficulty: 10 questions in
-test and 2 in dev (full); ``--size mini``: 1 per kind in test and dev, from simple
-problems. Few-shot examples are the text-only configs' (grid and logistics).
+test and 2 in dev (full); ``--size mini``: 1 per kind in test, and 1 of every second kind
+(app, reach, val, land) in dev, from simple problems. Few-shot examples are the text-only
+configs' (grid and logistics).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from data_build.acp_rows import AcpProblem
+from data_build.acp_rows import AcpProblem, spread_kinds
 from data_build.acp_visual import ProblemsBySplit, VisualAcpDomain, visual_spec
 from data_build.spec import BuildSettings
 from scorer.families.base import card_template
@@ -111,7 +112,7 @@ BLOCKSWORLD = VisualAcpDomain(
     problems=blocks_problems,
     per_kind={
         "full": {"test": {d: 10 for d in DIFFICULTIES}, "dev": {d: 2 for d in DIFFICULTIES}},
-        "mini": {"test": {"simple": 1}, "dev": {"simple": 1}},
+        "mini": {"test": {"simple": 1}, "dev": {"simple": spread_kinds(4)}},  # dev: half the kinds, smaller than test
     },
     fewshot=fewshot_examples,
     card=card_template(__file__, "blocksworld-acp"),

@@ -6,7 +6,8 @@ first-person view, and since a home is only partly in view, the prompt also list
 words, every fact the picture cannot show (objects and containers out of view), so each
 question can be answered. The goal is in ViPlan's words; propositions and actions in
 words after ViPlan's action descriptions. Per kind and difficulty: 10 questions in test
-and 2 in dev (full); ``--size mini``: 1 per kind in test and dev, from simple problems.
+and 2 in dev (full); ``--size mini``: 1 per kind in test, and 1 of every second kind (app,
+reach, val, land) in dev, from simple problems.
 Few-shot examples are the text-only configs' (grid and logistics).
 """
 
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from data_build.acp_rows import AcpProblem
+from data_build.acp_rows import AcpProblem, spread_kinds
 from data_build.acp_visual import ProblemsBySplit, VisualAcpDomain, visual_spec
 from data_build.spec import BuildSettings
 from scorer.families.base import card_template
@@ -122,7 +123,7 @@ HOUSEHOLD = VisualAcpDomain(
     problems=acp_problems,
     per_kind={
         "full": {"test": {d: 10 for d in DIFFICULTIES}, "dev": {d: 2 for d in DIFFICULTIES}},
-        "mini": {"test": {"simple": 1}, "dev": {"simple": 1}},
+        "mini": {"test": {"simple": 1}, "dev": {"simple": spread_kinds(4)}},  # dev: half the kinds, smaller than test
     },
     fewshot=fewshot_examples,
     card=card_template(__file__, "household-acp"),

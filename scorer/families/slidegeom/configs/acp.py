@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from data_build.acp_rows import AcpProblem
+from data_build.acp_rows import AcpProblem, spread_kinds
 from data_build.acp_visual import ProblemsBySplit, VisualAcpDomain, visual_spec
 from data_build.spec import BuildSettings
 from scorer.families.base import card_template
@@ -103,7 +103,10 @@ SLIDEGEOM = VisualAcpDomain(
     problems=slidegeom_problems,
     per_kind={
         "full": {"test": {DIFFICULTY: 10}, "dev": {DIFFICULTY: 2}},
-        "mini": {"test": {DIFFICULTY: 1}, "dev": {DIFFICULTY: 1}},
+        "mini": {
+            "test": {DIFFICULTY: 1},
+            "dev": {DIFFICULTY: spread_kinds(4)},
+        },  # dev: half the kinds, smaller than test
     },
     fewshot=fewshot_examples,
     card=card_template(__file__, CONFIG),
