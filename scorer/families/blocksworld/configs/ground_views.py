@@ -19,16 +19,16 @@ from scorer.families.blocksworld.problems import blocksworld_problems
 from scorer.families.blocksworld.views import VIEWS
 
 CONFIG = "blocksworld-ground-views"
-# Questions kept per (difficulty, predicate, answer): small enough that three views of each
-# stay a cheap config, large enough for a per-view accuracy (full: about 300 questions).
-PER_CELL = {"mini": 2, "full": 10}
+# Questions kept per (difficulty, predicate, answer) and split: small enough that three views
+# of each stay a cheap config, large enough for a per-view accuracy (full test: about 300
+# questions); dev, for trying prompts out, a fifth of test (mini: a half, one per cell).
+PER_CELL = {"mini": {"test": 2, "dev": 1}, "full": {"test": 10, "dev": 2}}
 
 
 def build(settings: BuildSettings) -> Rows:
-    per_cell = PER_CELL[settings.size]
     rows: Rows = {}
     for split, pool in chosen_questions(settings).items():
-        sample = _sample(pool, per_cell, random.Random(f"{settings.seed}/{CONFIG}/{split}"))
+        sample = _sample(pool, PER_CELL[settings.size][split], random.Random(f"{settings.seed}/{CONFIG}/{split}"))
         shown = [(q, view) for q in sample for view in VIEWS]
         rows[split] = [make_row(q, split, i, view, CONFIG) for i, (q, view) in enumerate(shown)]
     return rows
