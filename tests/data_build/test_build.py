@@ -82,6 +82,18 @@ def test_answers_are_balanced_per_predicate(mini_data: Path) -> None:
         assert counts.get((predicate, True)) == counts.get((predicate, False)), predicate
 
 
+def test_every_mini_dev_split_is_smaller_than_its_test_split(mini_data: Path) -> None:
+    # dev is for few-shot examples and trying prompts out (README): a small split, never test's size
+    for config in select(None):
+        rows = {
+            split: sum(
+                pq.read_metadata(shard).num_rows for shard in (mini_data / "data" / config.name).glob(f"{split}-*")
+            )
+            for split in ("test", "dev")
+        }
+        assert 0 < rows["dev"] < rows["test"], f"{config.name}: {rows}"
+
+
 def test_checksums_cover_every_shard(mini_data: Path) -> None:
     checksums = json.loads((mini_data / "checksums.json").read_text())
     assert sorted(checksums) == sorted(str(p.relative_to(mini_data)) for p in mini_data.glob("data/*/*.parquet"))
