@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEMO := demo-out
 
-.PHONY: demo test lint fuzz bench clean
+.PHONY: demo test test-openenv lint fuzz bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,13 @@ demo: $(STAMP)
 test: lint
 	$(BIN)/pytest
 
+# The tests that need openenv-core's client (skipped by `make test`): the client in a venv of its own.
+OPENENV_VENV := .venv-openenv
+test-openenv: $(STAMP)
+	test -x $(OPENENV_VENV)/bin/python || $(PYTHON) -m venv $(OPENENV_VENV)
+	$(OPENENV_VENV)/bin/pip install --quiet 'openenv-core>=0.3'
+	PLANARIUM_OPENENV_PYTHON=$(OPENENV_VENV)/bin/python $(BIN)/pytest tests/rollout/test_openenv.py
+
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -39,4 +46,4 @@ bench: $(STAMP)
 	for b in bench/bench_*.py; do echo "== $$b (load average $$(cut -d' ' -f1-3 /proc/loadavg))"; $(BIN)/python $$b || exit 1; done
 
 clean:
-	rm -rf $(VENV) $(DEMO) parquet/data parquet/README.md parquet/checksums.json
+	rm -rf $(VENV) $(OPENENV_VENV) $(DEMO) parquet/data parquet/README.md parquet/checksums.json

@@ -56,14 +56,14 @@ TARGET_STEP_P99_MS, TARGET_OPEN_P99_MS = 50.0, 200.0
 SERVE_NEW_STATES = (
     """
 from scorer.families.blocksworld import images, views
-from scorer.rollout import handler
+from scorer.rollout import asgi
 
-answer = handler.RolloutHandler._answer
-def answer_with_new_states(self):
+act = asgi.HttpApi._act
+def act_with_new_states(self, *args):
     images.state_png.cache_clear()
     views._png_2d.cache_clear()
-    answer(self)
-handler.RolloutHandler._answer = answer_with_new_states
+    return act(self, *args)
+asgi.HttpApi._act = act_with_new_states
 """
     + SERVE
 )

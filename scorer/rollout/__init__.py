@@ -1,4 +1,4 @@
-"""The rollout server: episodes over plain HTTP + JSON, logged for ``score``.
+"""The rollout server: episodes over plain HTTP + JSON (and OpenEnv's protocol), logged for ``score``.
 
 ``serve`` (alias ``start_server``) starts one in background threads and returns it
 (tests and ``planarium run --spawn`` use port 0 for a free port); ``serve_rows`` does

@@ -83,6 +83,8 @@ def serve(
 ) -> None:
     """Run episodes over HTTP + JSON: POST /episodes, POST /episodes/{id}/step, GET|DELETE /episodes/{id}, GET /health.
 
+    OpenEnv's clients play over the WebSocket /ws (and POST /reset, POST /step, GET /state).
+
     SIGTERM or Ctrl-C: requests in flight finish, episodes still running are logged as interrupted.
     """
     from scorer.dataset import DatasetError

@@ -23,24 +23,33 @@ class CreateRequest:
 
 def create_request(body: bytes) -> CreateRequest:
     fields = json_object(body, CREATE_SHAPE)
-    _refuse_unknown(fields, ("id", "settings", "model"), CREATE_SHAPE)
-    row_id = _required_string(fields, "id", CREATE_SHAPE)
+    refuse_unknown(fields, ("id", "settings", "model"), CREATE_SHAPE)
+    return create_fields(fields)
+
+
+def create_fields(fields: dict[str, Any], shape: str = CREATE_SHAPE) -> CreateRequest:
+    """The checked ``id``, ``settings`` and ``model`` of a request that opens an episode."""
+    row_id = required_string(fields, "id", shape)
     settings = fields.get("settings")
     if settings is None:  # null or absent: the mode's defaults
         settings = {}
     # Checked before anything falsy ([] , 0, "", false) could pass for "no settings".
     if not isinstance(settings, dict):
-        raise _bad(f'"settings" must be an object, got {_json_type(settings)}; expected {CREATE_SHAPE}')
+        raise bad(f'"settings" must be an object, got {json_type(settings)}; expected {shape}')
     model = fields.get("model")
     if model is not None and not isinstance(model, str):
-        raise _bad(f'"model" must be a string, got {_json_type(model)}; expected {CREATE_SHAPE}')
+        raise bad(f'"model" must be a string, got {json_type(model)}; expected {shape}')
     return CreateRequest(row_id, settings, model)
 
 
 def step_reply(body: bytes, max_reply_bytes: int) -> str:
     fields = json_object(body, STEP_SHAPE)
-    _refuse_unknown(fields, ("reply",), STEP_SHAPE)
-    reply = _required_string(fields, "reply", STEP_SHAPE, allow_empty=True)
+    refuse_unknown(fields, ("reply",), STEP_SHAPE)
+    return checked_reply(required_string(fields, "reply", STEP_SHAPE, allow_empty=True), max_reply_bytes)
+
+
+def checked_reply(reply: str, max_reply_bytes: int) -> str:
+    """``reply`` if it is within both bounds; 413 otherwise (every route that takes a reply)."""
     if len(reply) > MAX_REPLY_CHARS:
         raise ApiError(
             HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
@@ -57,40 +66,40 @@ def step_reply(body: bytes, max_reply_bytes: int) -> str:
 
 def json_object(body: bytes, shape: str) -> dict[str, Any]:
     if not body.strip():
-        raise _bad(f"the body is empty; expected a JSON object {shape}")
+        raise bad(f"the body is empty; expected a JSON object {shape}")
     try:
         value = json.loads(body.decode("utf-8"), parse_constant=_refuse_constant, parse_int=_short_int)
     except UnicodeDecodeError:
-        raise _bad(f"the body is not UTF-8; expected a JSON object {shape}") from None
+        raise bad(f"the body is not UTF-8; expected a JSON object {shape}") from None
     except json.JSONDecodeError as error:
-        raise _bad(
+        raise bad(
             f"the body is not valid JSON ({error.msg} at column {error.colno}); expected a JSON object {shape}"
         ) from None
     except ValueError as error:  # NaN / Infinity, from _refuse_constant; a huge number, from _short_int
-        raise _bad(f"the body is not strict JSON ({error}); expected a JSON object {shape}") from None
+        raise bad(f"the body is not strict JSON ({error}); expected a JSON object {shape}") from None
     except RecursionError:
-        raise _bad(f"the body is nested too deeply; expected a JSON object {shape}") from None
+        raise bad(f"the body is nested too deeply; expected a JSON object {shape}") from None
     if not isinstance(value, dict):
-        raise _bad(f"the body must be a JSON object {shape}, got {_json_type(value)}")
+        raise bad(f"the body must be a JSON object {shape}, got {json_type(value)}")
     return value
 
 
-def _required_string(fields: dict[str, Any], name: str, shape: str, allow_empty: bool = False) -> str:
+def required_string(fields: dict[str, Any], name: str, shape: str, allow_empty: bool = False) -> str:
     if name not in fields:
-        raise _bad(f'the body has no "{name}" field; expected {shape}')
+        raise bad(f'the body has no "{name}" field; expected {shape}')
     value = fields[name]
     if not isinstance(value, str):
-        raise _bad(f'"{name}" must be a string, got {_json_type(value)}; expected {shape}')
+        raise bad(f'"{name}" must be a string, got {json_type(value)}; expected {shape}')
     if not value and not allow_empty:
-        raise _bad(f'"{name}" is empty; expected {shape}')
+        raise bad(f'"{name}" is empty; expected {shape}')
     return value
 
 
-def _refuse_unknown(fields: dict[str, Any], known: tuple[str, ...], shape: str) -> None:
+def refuse_unknown(fields: dict[str, Any], known: tuple[str, ...], shape: str) -> None:
     # A typo such as "setting" would otherwise silently run the defaults.
     unknown = sorted(set(fields) - set(known))
     if unknown:
-        raise _bad(f"unknown field(s) {', '.join(map(repr, unknown))}; expected {shape}")
+        raise bad(f"unknown field(s) {', '.join(map(repr, unknown))}; expected {shape}")
 
 
 def _refuse_constant(name: str) -> Any:
@@ -108,11 +117,11 @@ def _short_int(text: str) -> int:
     return int(text)
 
 
-def _bad(message: str) -> ApiError:
+def bad(message: str) -> ApiError:
     return ApiError(HTTPStatus.BAD_REQUEST, message)
 
 
-def _json_type(value: Any) -> str:
+def json_type(value: Any) -> str:
     names = {
         dict: "an object",
         list: "an array",

@@ -1,33 +1,41 @@
-"""The running server: a ThreadingHTTPServer with the episode service and the sweeper.
+"""The running server: uvicorn (httptools, websockets) in a background thread, serving the
+ASGI app of ``scorer.rollout.asgi`` over the episode service, and the sweeper.
 
-Standard library only: the API is five routes, so a web framework would add a
-dependency without removing code.
+An ASGI stack rather than http.server because the server also speaks OpenEnv's protocol,
+whose clients hold a WebSocket per session (``scorer.rollout.openenv``); uvicorn and
+Starlette are what OpenEnv's own servers run on.
 
-Under load: the listen backlog is ``LISTEN_BACKLOG`` (socketserver's default of 5 made
-a burst of simultaneous opens end in connection resets); memory is bounded by
-``--max-episodes`` running episodes, ``--max-reply-bytes`` per reply and the byte budget
-of recently finished episodes (``scorer.rollout.finished``). On shutdown the server stops
-accepting, lets requests in flight finish (up to ``SHUTDOWN_GRACE_S``), then logs every
-episode still running.
+Under load: the listen backlog is ``LISTEN_BACKLOG`` (a burst of simultaneous opens gets
+HTTP answers, not resets); memory is bounded by ``--max-episodes`` running episodes,
+``--max-reply-bytes`` per reply and the byte budget of recently finished episodes
+(``scorer.rollout.finished``); the episode work runs in ``WORKER_THREADS`` threads. On
+shutdown the server stops accepting, answers 503 to new requests, lets requests in flight
+finish (up to ``SHUTDOWN_GRACE_S``), then logs every episode still running.
 """
 
 from __future__ import annotations
 
+import asyncio
 import socket
-import sys
 import threading
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager, suppress
-from http.server import ThreadingHTTPServer
+import time
+from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import uvicorn
+
+from scorer import __version__
 from scorer.dataset import KeyRow
 from scorer.render.png import SERVE_LEVEL
+from scorer.rollout.asgi import HttpApi, build_app
 from scorer.rollout.catalog import load_rows
-from scorer.rollout.handler import RolloutHandler
 from scorer.rollout.log import EpisodeLog
+from scorer.rollout.openenv import OpenEnvSession, OpenEnvSockets, RowPicker
+from scorer.rollout.routes import Context
 from scorer.rollout.service import DEFAULT_MAX_REPLY_BYTES, EpisodeService
 from scorer.rollout.sweeper import Sweeper
+from scorer.rollout.wire import JsonErrorsProtocol
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
@@ -37,12 +45,14 @@ DEFAULT_BODY_TIMEOUT_S = 10.0  # once the headers are in, the body should follow
 LISTEN_BACKLOG = 1024  # Linux caps it at net.core.somaxconn (4096 on current kernels)
 MIN_BODY_BYTES = 1 << 20
 SHUTDOWN_GRACE_S = 30.0
+KEEP_ALIVE_S = 60  # an agent waits for its model between steps; its connection should outlive that
+# The episode work is CPU-bound (two cores), but a step may wait for its episode's lock or the
+# log's fsync: enough threads that such waits do not queue other episodes' steps.
+WORKER_THREADS = 64
+STARTUP_TIMEOUT_S = 60.0
 
 
-class RolloutServer(ThreadingHTTPServer):
-    daemon_threads = True  # an idle keep-alive connection must not hold up shutdown
-    request_queue_size = LISTEN_BACKLOG
-
+class RolloutServer:
     def __init__(
         self,
         host: str,
@@ -51,70 +61,53 @@ class RolloutServer(ThreadingHTTPServer):
         access_log: bool = False,
         body_timeout_s: float = DEFAULT_BODY_TIMEOUT_S,
     ) -> None:
-        if ":" in host:
-            self.address_family = socket.AF_INET6
-        super().__init__((host, port), RolloutHandler)
         self.service = service
-        self.access_log = access_log
-        self.body_timeout_s = body_timeout_s
+        # Bound here, not by uvicorn: a port in use fails at once, and port 0's choice is known.
+        self._socket = _listen(host, port)
+        self.server_address: tuple[str, int] = self._socket.getsockname()[:2]
         # Room for the largest reply accepted and some JSON escaping, so --max-reply-bytes decides the 413.
-        self.max_body_bytes = max(MIN_BODY_BYTES, 2 * service.max_reply_bytes + 4096)
-        self.stopping = False
+        max_body_bytes = max(MIN_BODY_BYTES, 2 * service.max_reply_bytes + 4096)
+        self._executor = ThreadPoolExecutor(WORKER_THREADS, thread_name_prefix="planarium-step")
+        picker = RowPicker(service.rows)
+        context = Context(service, OpenEnvSession(service, picker))
+        self.api = HttpApi(context, self._executor, max_body_bytes, body_timeout_s, access_log)
+        sockets = OpenEnvSockets(service, picker, self._executor, lambda: self.api.stopping)
+        self._uvicorn = uvicorn.Server(_config(build_app(self.api, sockets), max_body_bytes))
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread = threading.Thread(target=self._run, name="planarium-serve", daemon=True)
         self._sweeper = Sweeper(service.expire_idle, Sweeper.interval_for(service.timeout_s))
-        self._thread = threading.Thread(target=self.serve_forever, name="planarium-serve", daemon=True)
         self._stopped = False
-        self._requests = 0
-        self._idle = threading.Condition()
-        self._body_reads: set[socket.socket] = set()  # connections waiting for the rest of a body
 
     @property
     def url(self) -> str:
-        host, port = self.server_address[:2]
-        host = host.decode() if isinstance(host, bytes) else host  # socketserver types it str | bytes
-        return f"http://[{host}]:{port}" if self.address_family == socket.AF_INET6 else f"http://{host}:{port}"
+        host, port = self.server_address
+        return f"http://[{host}]:{port}" if self._socket.family == socket.AF_INET6 else f"http://{host}:{port}"
+
+    @property
+    def stopping(self) -> bool:
+        return self.api.stopping
 
     def start(self) -> RolloutServer:
         self._thread.start()
+        deadline = time.monotonic() + STARTUP_TIMEOUT_S
+        while not self._uvicorn.started:
+            if not self._thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError(f"the rollout server on {self.url} did not start")
+            time.sleep(0.005)
         self._sweeper.start()
         return self
+
+    def _run(self) -> None:
+        asyncio.run(self._serve())
+
+    async def _serve(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        await self._uvicorn.serve(sockets=[self._socket])
 
     def wait(self) -> None:
         """Block until shut down; the short joins leave Ctrl-C deliverable."""
         while self._thread.is_alive():
             self._thread.join(0.5)
-
-    @contextmanager
-    def in_flight(self) -> Iterator[None]:
-        """Count a request from its first byte to its answer, so shutdown can wait for it."""
-        with self._idle:
-            self._requests += 1
-        try:
-            yield
-        finally:
-            with self._idle:
-                self._requests -= 1
-                self._idle.notify_all()
-
-    @contextmanager
-    def reading_body(self, connection: socket.socket) -> Iterator[None]:
-        """While a request's body arrives: shutdown cuts the wait short (a client that stalls
-        mid-body must not hold a stop for the whole body timeout)."""
-        with self._idle:
-            if self.stopping:
-                with suppress(OSError):
-                    connection.shutdown(socket.SHUT_RD)
-            self._body_reads.add(connection)
-        try:
-            yield
-        finally:
-            with self._idle:
-                self._body_reads.discard(connection)
-
-    def _cut_body_reads(self) -> None:
-        with self._idle:
-            for connection in self._body_reads:
-                with suppress(OSError):  # already closed by its client
-                    connection.shutdown(socket.SHUT_RD)  # the read returns at once, with what came
 
     def shutdown(self, end: str = "abandoned", grace_s: float = SHUTDOWN_GRACE_S) -> None:
         """Stop accepting, let requests in flight finish, log the episodes still running with
@@ -122,25 +115,50 @@ class RolloutServer(ThreadingHTTPServer):
         if self._stopped:
             return
         self._stopped = True
-        self.stopping = True  # requests on open keep-alive connections now get 503
-        self._cut_body_reads()
         self._sweeper.stop()
-        if self._thread.is_alive():
-            super().shutdown()
-        self.server_close()
-        with self._idle:
-            self._idle.wait_for(lambda: self._requests == 0, timeout=grace_s)
+        if self._thread.is_alive() and self._loop is not None:
+            self._uvicorn.config.timeout_graceful_shutdown = max(1, round(grace_s))
+            self._loop.call_soon_threadsafe(self.api.stop)  # 503 from now on; stalled bodies cut short
+            self._uvicorn.should_exit = True
+            self._thread.join()
+        self._socket.close()
+        self._executor.shutdown(wait=True)
         self.service.close_all(end)
         self.service.log.close()
 
-    def handle_error(self, request: object, client_address: tuple[str, int]) -> None:
-        """A client that hung up or stalled costs one line; anything else keeps its traceback."""
-        error = sys.exc_info()[1]
-        if isinstance(error, (ConnectionError, TimeoutError)):
-            host, port = client_address[:2]
-            print(f"planarium serve: client {host}:{port} went away ({type(error).__name__})", file=sys.stderr)
-            return
-        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+def _listen(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as http.server: restart on a port in TIME_WAIT
+        sock.bind((host, port))
+        sock.listen(LISTEN_BACKLOG)
+    except BaseException:
+        sock.close()
+        raise
+    return sock
+
+
+def _config(app: object, max_body_bytes: int) -> uvicorn.Config:
+    return uvicorn.Config(
+        app,  # type: ignore[arg-type]
+        http=JsonErrorsProtocol,
+        ws="websockets-sansio",
+        ws_max_size=max_body_bytes,
+        # Observations are mostly base64 PNG: compressing them costs the two cores more than loopback saves.
+        ws_per_message_deflate=False,
+        lifespan="off",
+        loop="asyncio",  # the same loop everywhere (uvloop would be picked only where it is installed)
+        log_config=None,
+        log_level="error",  # uvicorn's info lines would break `planarium serve`'s one-line banner
+        access_log=False,  # --access-log is the app's own line (scorer.rollout.asgi)
+        proxy_headers=False,  # no proxy in front: the client address is the peer's
+        server_header=False,
+        headers=[("server", f"planarium/{__version__}")],
+        timeout_keep_alive=KEEP_ALIVE_S,
+        backlog=LISTEN_BACKLOG,
+    )
 
 
 def serve(

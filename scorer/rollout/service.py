@@ -88,7 +88,8 @@ class EpisodeService:
         self.registry.add(live)
         return {"episode_id": live.episode_id, **document}
 
-    def step(self, episode_id: str, reply: str) -> dict[str, Any]:
+    def step(self, episode_id: str, reply: str, with_outcome: bool = False) -> dict[str, Any]:
+        """The step's answer; ``with_outcome`` adds the engine's outcome so far (for a reward)."""
         live = self._live(episode_id)
         if live is None:
             raise ApiError(HTTPStatus.CONFLICT, f"episode {episode_id} is over; start a new one")
@@ -96,6 +97,8 @@ class EpisodeService:
             self._check_present(live)
             live.touch()
             document = self._step_or_fail(live, reply)
+            if with_outcome:
+                document["outcome"] = live.episode.outcome()
             if live.episode.done:
                 self._release_finished(live)
             live.touch()  # a long step must not count as idle time
