@@ -21,6 +21,7 @@ import threading
 import time
 from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import suppress
 from pathlib import Path
 
 import uvicorn
@@ -75,6 +76,7 @@ class RolloutServer:
         self._uvicorn = uvicorn.Server(_config(build_app(self.api, sockets), max_body_bytes))
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread = threading.Thread(target=self._run, name="planarium-serve", daemon=True)
+        self._ended = threading.Event()
         self._sweeper = Sweeper(service.expire_idle, Sweeper.interval_for(service.timeout_s))
         self._stopped = False
 
@@ -91,23 +93,26 @@ class RolloutServer:
         self._thread.start()
         deadline = time.monotonic() + STARTUP_TIMEOUT_S
         while not self._uvicorn.started:
-            if not self._thread.is_alive() or time.monotonic() > deadline:
+            if self._ended.is_set() or time.monotonic() > deadline:
                 raise RuntimeError(f"the rollout server on {self.url} did not start")
             time.sleep(0.005)
         self._sweeper.start()
         return self
 
     def _run(self) -> None:
-        asyncio.run(self._serve())
+        try:
+            asyncio.run(self._serve())
+        finally:
+            self._ended.set()
 
     async def _serve(self) -> None:
         self._loop = asyncio.get_running_loop()
         await self._uvicorn.serve(sockets=[self._socket])
 
     def wait(self) -> None:
-        """Block until shut down; the short joins leave Ctrl-C deliverable."""
-        while self._thread.is_alive():
-            self._thread.join(0.5)
+        """Block until shut down; the short waits leave Ctrl-C deliverable."""
+        while not self._ended.wait(0.5):
+            pass
 
     def shutdown(self, end: str = "abandoned", grace_s: float = SHUTDOWN_GRACE_S) -> None:
         """Stop accepting, let requests in flight finish, log the episodes still running with
@@ -116,11 +121,14 @@ class RolloutServer:
             return
         self._stopped = True
         self._sweeper.stop()
-        if self._thread.is_alive() and self._loop is not None:
+        # Not _thread.is_alive() nor join(): once a signal has interrupted a join() (SIGTERM in
+        # wait()), both say the thread ended while it still runs (CPython gh-90882).
+        if self._loop is not None:
             self._uvicorn.config.timeout_graceful_shutdown = max(1, round(grace_s))
-            self._loop.call_soon_threadsafe(self.api.stop)  # 503 from now on; stalled bodies cut short
+            with suppress(RuntimeError):  # the loop is already closed: uvicorn ended on its own
+                self._loop.call_soon_threadsafe(self.api.stop)  # 503 from now on; stalled bodies cut short
             self._uvicorn.should_exit = True
-            self._thread.join()
+            self._ended.wait()
         self._socket.close()
         self._executor.shutdown(wait=True)
         self.service.close_all(end)
