@@ -137,7 +137,10 @@ class RolloutServer:
 
 def _listen(host: str, port: int) -> socket.socket:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # IPPROTO_TCP named, not left 0: asyncio sets TCP_NODELAY only on sockets whose proto says TCP,
+    # and without it Nagle's algorithm held each answer's body for the client's delayed ACK
+    # (~40 ms per step on a kept-alive connection: 21 steps/s for one client instead of hundreds).
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as http.server: restart on a port in TIME_WAIT
         sock.bind((host, port))

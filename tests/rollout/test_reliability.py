@@ -8,6 +8,7 @@ from __future__ import annotations
 import http.client
 import json
 import socket
+import statistics
 import struct
 import threading
 import time
@@ -28,6 +29,7 @@ from rollout_client import (
 from scorer.dataset import load_keys
 from scorer.episodes.base import StepResult
 from scorer.episodes.viplan_planner import PlannerEpisode
+from scorer.rollout import RolloutServer
 
 ROW = "blocksworld-episodes/test/0000"
 ONE_STEP = {"output": "action", "max_steps": 1}  # any reply ends it (truncated): a finished episode per step
@@ -212,3 +214,19 @@ def test_shutdown_finishes_the_step_in_flight_then_logs_it_as_interrupted(start:
         assert answer.result()[0] == 200  # answered, not cut off
     [line] = log_lines(server.service.log.path)
     assert line["episode"]["end"] == "interrupted" and line["episode"]["replies"] == ["not a plan"]
+
+
+def test_answers_on_a_kept_alive_connection_are_not_held_for_a_delayed_ack(server: RolloutServer) -> None:
+    # Without TCP_NODELAY on the server's sockets, Nagle's algorithm held each answer's body for
+    # the client's delayed ACK: about 40 ms per request however idle the machine.
+    connection = http.client.HTTPConnection(*server.server_address, timeout=30)
+    latencies = []
+    try:
+        for _ in range(21):
+            started = time.perf_counter()
+            connection.request("GET", "/health")
+            connection.getresponse().read()
+            latencies.append(time.perf_counter() - started)
+    finally:
+        connection.close()
+    assert statistics.median(latencies) < 0.02, latencies
