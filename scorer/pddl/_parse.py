@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import gc
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 
 from ._grounder import ground_problem
-from ._reading import read_problem
+from ._reading import UP_LOCK, read_problem
 from ._task import Task
 
-_UP_LOCK = threading.Lock()
 # Tasks kept by their text. A Task is immutable, so callers can share one: the configs of a
 # build that use the same problems, or a server's episodes of one row, parse it once (parsing
 # is about 0.25 s of unified-planning's reader for a problem of a few blocks).
@@ -28,7 +26,7 @@ def parse_task(domain_pddl: str, problem_pddl: str) -> Task:
     """
     # unified-planning's environment (names, expression manager) is process-global and
     # not thread-safe: the rollout server parses from many request threads at once.
-    with _UP_LOCK, _collector_paused():
+    with UP_LOCK, _collector_paused():
         return ground_problem(read_problem(domain_pddl, problem_pddl))
 
 

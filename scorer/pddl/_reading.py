@@ -7,13 +7,24 @@ rather than be silently mis-grounded later.
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import lru_cache
+from typing import Any
 
 from unified_planning.environment import get_environment  # not .shortcuts: that imports every engine (0.5 s)
 from unified_planning.model import FNode, InstantaneousAction, Problem
 from unified_planning.model.effect import Effect, EffectKind
 
 from ._errors import PDDLParseError, UnsupportedPDDL
+
+# unified-planning's environment (names, expression manager) is process-global and not
+# thread-safe, and so is the one reader this module keeps: the rollout server reads from
+# many request threads at once. Re-entrant: parse_task holds it around reading and grounding.
+UP_LOCK = threading.RLock()
+# Domain texts whose syntax tree is kept: a build reads hundreds of problems of a few domains.
+DOMAINS_KEPT = 32
 
 _COMMENT = re.compile(r";[^\n]*")
 _UNSUPPORTED_SECTIONS = {
@@ -30,16 +41,75 @@ _UNSUPPORTED_KIND_GROUPS = ("TIME", "CONSTRAINTS_KIND", "SIMULATED_ENTITIES")
 def read_problem(domain_pddl: str, problem_pddl: str) -> Problem:
     """Parse PDDL text with unified-planning and check it is ADL-lite planning (no numbers, no time)."""
     _refuse_unsupported_sections(domain_pddl)
-    environment = get_environment()
-    environment.credits_stream = None  # unified-planning prints credits otherwise
-    try:
-        from unified_planning.io import PDDLReader
-
-        problem = PDDLReader(environment).parse_problem_string(domain_pddl, problem_pddl)
-    except Exception as error:  # the reader raises many unrelated types
-        raise PDDLParseError(f"cannot parse PDDL: {error}") from error
+    with UP_LOCK:
+        try:
+            problem = _parse(domain_pddl, problem_pddl)
+        except Exception as error:  # the reader raises many unrelated types
+            raise PDDLParseError(f"cannot parse PDDL: {error}") from error
     _refuse_unsupported_model(problem)
     return problem
+
+
+def _parse(domain_pddl: str, problem_pddl: str) -> Problem:
+    """``PDDLReader.parse_problem_string``, step by step, so that the reader (whose grammar
+    takes milliseconds to build) and each domain's syntax tree are made once per process:
+    unified-planning parses the domain text again with every problem, most of a small
+    problem's reading. The model is built from the trees by the reader's own code, so it is
+    the same Problem; a reader without those steps (another version) is used as is."""
+    from unified_planning.io.utils import parse_string
+
+    reader = _reader()
+    steps = ("_pp_domain", "_pp_problem", "_parse_problem", "_totalcost")
+    if not all(hasattr(reader, step) for step in steps):
+        return reader.parse_problem_string(domain_pddl, problem_pddl)
+    domain_text, problem_text = _normal(domain_pddl), _normal(problem_pddl)
+    with _packrat_off():  # the model's building parses each action's parameters too
+        problem_tree = parse_string(reader._pp_problem, problem_text, parse_all=True)
+        reader._totalcost = None  # the one state a parse leaves behind (the domain's total-cost fluent)
+        return reader._parse_problem(_domain_tree(domain_text), domain_text, problem_tree, problem_text)
+
+
+@contextmanager
+def _packrat_off() -> Iterator[None]:
+    """pyparsing's packrat memo off while PDDL is parsed. Importing ``unified_planning.io``
+    turns it on for the whole process (for its ANML grammar), and the PDDL grammar, which
+    does not backtrack enough to profit, parses 2-4x slower with it (a blocksworld problem:
+    29 ms against 8). Memoizing changes no result; the switch is process-global, so it is
+    put back for pyparsing's other users."""
+    from pyparsing import ParserElement
+
+    if not getattr(ParserElement, "_packratEnabled", False) or not hasattr(ParserElement, "_parseNoCache"):
+        yield
+        return
+    with ParserElement.packrat_cache_lock:
+        memoizing = ParserElement._parse
+        ParserElement._packratEnabled, ParserElement._parse = False, ParserElement._parseNoCache
+    try:
+        yield
+    finally:
+        with ParserElement.packrat_cache_lock:
+            ParserElement._packratEnabled, ParserElement._parse = True, memoizing
+
+
+def _normal(text: str) -> str:
+    return text.replace("\t", " ").lower()  # what parse_problem_string does first
+
+
+@lru_cache(maxsize=1)
+def _reader() -> Any:
+    from unified_planning.io import PDDLReader
+
+    environment = get_environment()
+    environment.credits_stream = None  # unified-planning prints credits otherwise
+    return PDDLReader(environment)
+
+
+@lru_cache(maxsize=DOMAINS_KEPT)
+def _domain_tree(domain_text: str) -> Any:
+    """The domain's syntax tree (only read from when a problem is built on it)."""
+    from unified_planning.io.utils import parse_string
+
+    return parse_string(_reader()._pp_domain, domain_text, parse_all=True)
 
 
 def _refuse_unsupported_sections(domain_pddl: str) -> None:
