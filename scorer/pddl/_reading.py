@@ -41,16 +41,15 @@ _UNSUPPORTED_KIND_GROUPS = ("TIME", "CONSTRAINTS_KIND", "SIMULATED_ENTITIES")
 def read_problem(domain_pddl: str, problem_pddl: str) -> Problem:
     """Parse PDDL text with unified-planning and check it is ADL-lite planning (no numbers, no time)."""
     _refuse_unsupported_sections(domain_pddl)
-    with UP_LOCK:
-        try:
-            problem = _parse(domain_pddl, problem_pddl)
-        except Exception as error:  # the reader raises many unrelated types
-            raise PDDLParseError(f"cannot parse PDDL: {error}") from error
+    try:
+        problem = parse_model(domain_pddl, problem_pddl)
+    except Exception as error:  # the reader raises many unrelated types
+        raise PDDLParseError(f"cannot parse PDDL: {error}") from error
     _refuse_unsupported_model(problem)
     return problem
 
 
-def _parse(domain_pddl: str, problem_pddl: str) -> Problem:
+def parse_model(domain_pddl: str, problem_pddl: str) -> Problem:
     """``PDDLReader.parse_problem_string``, step by step, so that the reader (whose grammar
     takes milliseconds to build) and each domain's syntax tree are made once per process:
     unified-planning parses the domain text again with every problem, most of a small
@@ -61,9 +60,10 @@ def _parse(domain_pddl: str, problem_pddl: str) -> Problem:
     reader = _reader()
     steps = ("_pp_domain", "_pp_problem", "_parse_problem", "_totalcost")
     if not all(hasattr(reader, step) for step in steps):
-        return reader.parse_problem_string(domain_pddl, problem_pddl)
+        with UP_LOCK:
+            return reader.parse_problem_string(domain_pddl, problem_pddl)
     domain_text, problem_text = _normal(domain_pddl), _normal(problem_pddl)
-    with _packrat_off():  # the model's building parses each action's parameters too
+    with UP_LOCK, _packrat_off():  # the model's building parses each action's parameters too
         problem_tree = parse_string(reader._pp_problem, problem_text, parse_all=True)
         reader._totalcost = None  # the one state a parse leaves behind (the domain's total-cost fluent)
         return reader._parse_problem(_domain_tree(domain_text), domain_text, problem_tree, problem_text)
