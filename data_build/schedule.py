@@ -5,7 +5,9 @@ core but one idle, so each is one job on the executor, beside the others. Before
 several configs share (``ConfigSpec.prepare``: a problem set) is made once, on the executor,
 and kept in this process; a local pool then forks its workers anew, so every config's worker
 inherits it. A config whose build spreads its own work over the executor
-(``ConfigSpec.spreads``) runs here, between the two.
+(``ConfigSpec.spreads``) is driven from a thread of this process at the same time as the
+jobs of the others, so that all their work is in the executor's queue together: no core
+waits for one config's last job while another config's jobs are still to come.
 
 A config's rows do not depend on where or beside what it was built (every build starts from
 its seed), so the shards are the same on every executor, in every order of work.
@@ -14,6 +16,7 @@ its seed), so the shards are the same on every executor, in every order of work.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 
 from data_build.registry import select
 from data_build.spec import BuildSettings, ConfigSpec, Rows
@@ -26,10 +29,17 @@ def build_rows(specs: Sequence[ConfigSpec], settings: BuildSettings) -> dict[str
     for prepare in _distinct([spec.prepare for spec in specs if spec.prepare is not None]):
         prepare(settings)
     settings.executor.fresh_workers()  # from here on, workers inherit what was prepared
-    rows = {spec.name: spec.build(settings) for spec in specs if spec.spreads}
+    spreading = [spec for spec in specs if spec.spreads]
     whole = [spec.name for spec in specs if not spec.spreads]
     jobs: list[WholeJob] = [(name, settings.size, settings.seed) for name in whole]
-    rows.update(zip(whole, settings.executor.map(build_whole, jobs, "configs", settings.show_progress)))
+    if settings.executor.workers == 1:  # nothing runs beside anything: one after another, in this thread
+        rows = {spec.name: spec.build(settings) for spec in spreading}
+        rows.update(zip(whole, settings.executor.map(build_whole, jobs, "configs", settings.show_progress)))
+        return {spec.name: rows[spec.name] for spec in specs}
+    with ThreadPoolExecutor(max(1, len(spreading)), thread_name_prefix="spreading-config") as driving:
+        driven = {spec.name: driving.submit(spec.build, settings) for spec in spreading}
+        rows = dict(zip(whole, settings.executor.map(build_whole, jobs, "configs", settings.show_progress)))
+        rows.update({name: future.result() for name, future in driven.items()})
     return {spec.name: rows[spec.name] for spec in specs}
 
 

@@ -19,6 +19,7 @@ class LocalExecutor:
         self._workers = workers or os.cpu_count() or 1
         self.spec = f"local:{self._workers}"
         self._pool: ProcessPoolExecutor | None = None  # started on the first map that needs it
+        self._starting = threading.Lock()
 
     @property
     def workers(self) -> int:
@@ -37,17 +38,23 @@ class LocalExecutor:
             return [_counted(result, bar) for result in self._started().map(work, items, chunksize=chunk)]
 
     def _started(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            # fork: workers inherit what this process has already loaded and cached (the
-            # parsed domains, the published problems), so starting one costs milliseconds.
-            context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-            self._pool = ProcessPoolExecutor(
-                self._workers, mp_context=context, initializer=_exit_with, initargs=(os.getpid(),)
-            )
-        return self._pool
+        with self._starting:  # maps may come from several threads (a build drives configs side by side)
+            if self._pool is None:
+                # fork: workers inherit what this process has already loaded and cached (the
+                # parsed domains, the published problems), so starting one costs milliseconds.
+                context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+                self._pool = ProcessPoolExecutor(
+                    self._workers, mp_context=context, initializer=_exit_with, initargs=(os.getpid(),)
+                )
+            return self._pool
 
     def fresh_workers(self) -> None:
-        self.close()  # the next map forks its workers anew
+        """Fork the workers anew, now: they inherit what this process holds, and they are
+        forked from the caller's thread before it starts others (a fork while another thread
+        holds a lock would leave that lock held forever in the workers)."""
+        self.close()
+        if self._workers > 1:
+            self._started().submit(os.getpid).result()  # a pool forks all its workers at its first job
 
     def close(self) -> None:
         if self._pool is not None:

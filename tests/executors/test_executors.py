@@ -48,6 +48,27 @@ def test_local_map_keeps_the_order_of_the_items() -> None:
         executor.close()
 
 
+HELD: list[str] = []
+
+
+def _held(_: int) -> list[str]:
+    return list(HELD)
+
+
+def test_fresh_workers_are_forked_at_once_with_what_this_process_holds() -> None:
+    """A build forks its workers right after preparing what the configs share, before it
+    drives configs from other threads: later changes here are not the workers'."""
+    executor = LocalExecutor(2)
+    try:
+        HELD.append("prepared")
+        executor.fresh_workers()
+        HELD.append("after the fork")
+        assert executor.map(_held, [0, 1, 2, 3]) == [["prepared"]] * 4
+    finally:
+        HELD.clear()
+        executor.close()
+
+
 @pytest.fixture(scope="module")
 def one_process_build(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     return _build(tmp_path_factory.mktemp("one"), LocalExecutor(1))
