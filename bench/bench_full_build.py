@@ -1,17 +1,25 @@
-"""The full build as a user runs it, against the way before: each config built alone.
+"""The full build as a user runs it, against the way before, and the 10-minute goal.
 
 Ours: one ``planarium build`` of all the configs on the executor (``--executor local``: every
-core), so a problem set shared by several configs is made once. Before: each config in a
-``planarium build`` of its own on one process (``--executor local:1``), so each config
-remakes its problems. Every build is its own process with its own empty planner cache (a
-user's first build is cold), so the planner calls and their subprocesses are counted.
+core), so a problem set shared by several configs is made once. Before, one of:
 
-Both ways must write the same shards (asserted on the checksums). Prints the wall and CPU
-seconds (user + system of the build and every process under it, planner children included)
-and the peak memory of each config built alone, of all of them one after another, of ours,
-and the ratios.
+- ``--before alone`` (the naive way): each config in a ``planarium build`` of its own on one
+  process (``--executor local:1``), so each config remakes its problems;
+- ``--before FILE``: the figures ``--save FILE`` recorded of an earlier run, for example of
+  the code before a change (``PYTHONPATH=<that checkout> python bench/bench_full_build.py
+  --before none --save before.json``: the builds run the code that ``PYTHONPATH`` names);
+- ``--before none``: ours alone.
+
+Every build is its own process with its own empty planner cache (a user's first build is
+cold), so the planner calls and their subprocesses are counted. Both ways must write the
+same shards (asserted on the checksums). Prints the wall and CPU seconds (user + system of
+the build and every process under it, planner children included), the peak memory, the
+ratios, the goal (the full build within 10 minutes of wall on 2 idle cores, issue 29) and
+the load average at the start and the end (the machine may be shared: CPU seconds are the
+figure load does not inflate).
 
     python bench/bench_full_build.py [--size mini|full] [--configs NAMES] [--executor local]
+        [--before alone|none|FILE] [--save FILE]
 """
 
 from __future__ import annotations
@@ -32,6 +40,7 @@ from data_build.registry import select
 from scorer.tasks.acp.oracle import CACHE_ENV
 
 PR_SET_CHILD_SUBREAPER = 36  # linux/prctl.h
+GOAL_S = 600.0  # the full build within 10 minutes of wall on 2 idle cores (issue 29)
 
 
 @dataclass(frozen=True)
@@ -87,36 +96,86 @@ def shard_sums(checksums: dict[str, str]) -> dict[str, str]:
     return {path: digest for path, digest in checksums.items() if path.endswith(".parquet")}
 
 
+def load_average() -> str:
+    return " ".join(f"{value:.2f}" for value in os.getloadavg())
+
+
+def revision() -> str:
+    """The commit of the code the builds run (the first folder on PYTHONPATH, else this one)."""
+    folder = (os.environ.get("PYTHONPATH") or str(Path(__file__).resolve().parent)).split(os.pathsep)[0]
+    found = subprocess.run(["git", "-C", folder, "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    return found.stdout.strip() or "unknown"
+
+
+def build_alone(names: list[str], size: str, work: Path) -> dict[str, Measured]:
+    """The naive way: each config in a build of its own, on one process, one after another."""
+    alone: dict[str, Measured] = {}
+    for index, name in enumerate(names):
+        alone[name] = build(name, size, "local:1", work / f"alone-{index}")
+        print(f"  alone {name}: {alone[name].wall_s:.1f} s wall, {alone[name].cpu_s:.1f} CPU s", flush=True)
+    return alone
+
+
+def recorded(path: Path) -> dict:
+    """Figures a ``--save`` of an earlier run wrote."""
+    try:
+        figures = json.loads(path.read_text())
+        return {key: figures[key] for key in ("wall_s", "cpu_s", "shards", "load", "revision", "size")}
+    except (OSError, ValueError, KeyError) as error:
+        raise SystemExit(f"--before {path}: not a file that --save wrote ({error})") from None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="mini", help="mini, full or N (as planarium build)")
     parser.add_argument("--configs", default=",".join(spec.name for spec in select(None)))
     parser.add_argument("--executor", default="local", help="ours: where the per-row work runs")
+    parser.add_argument("--before", default="alone", help="alone (each config built alone), none, or a --save file")
+    parser.add_argument("--save", type=Path, help="write ours (wall, CPU, shards' checksums, load) to this JSON file")
     args = parser.parse_args()
     adopt_orphans()
     names = [spec.name for spec in select(args.configs)]
+    load_start, code = load_average(), revision()
+    print(f"load average at the start {load_start} on {os.cpu_count()} cores; code {code}", flush=True)
 
     with tempfile.TemporaryDirectory(prefix="bench-full-build-") as tmp:
-        alone: dict[str, Measured] = {}
-        for index, name in enumerate(names):
-            alone[name] = build(name, args.size, "local:1", Path(tmp) / f"alone-{index}")
-            print(f"  alone {name}: {alone[name].wall_s:.1f} s wall, {alone[name].cpu_s:.1f} CPU s", flush=True)
+        alone = build_alone(names, args.size, Path(tmp)) if args.before == "alone" else {}
         ours = build(",".join(names), args.size, args.executor, Path(tmp) / "ours")
-
-    before_sums = {path: digest for m in alone.values() for path, digest in shard_sums(m.checksums).items()}
-    assert shard_sums(ours.checksums) == before_sums, "both ways must write the same shards"
-    print(
-        f"size {args.size}, {len(names)} configs, {len(before_sums)} shards, same bytes both ways; cold planner caches"
-    )
+    load_end = load_average()
+    print(f"size {args.size}, {len(names)} configs, {len(shard_sums(ours.checksums))} shards; cold planner caches")
     print("| build | wall s | CPU s | peak MB |\n|---|---:|---:|---:|")
     for name, measured in alone.items():
         print(f"| {name} alone, local:1 | {measured.wall_s:.1f} | {measured.cpu_s:.1f} | {measured.peak_mb:.0f} |")
-    before_wall, before_cpu = sum(m.wall_s for m in alone.values()), sum(m.cpu_s for m in alone.values())
-    print(f"| before: each alone, one after another | {before_wall:.1f} | {before_cpu:.1f} | |")
-    print(f"| ours: one build, {args.executor} | {ours.wall_s:.1f} | {ours.cpu_s:.1f} | {ours.peak_mb:.0f} |")
+    label = f"ours: one build, {args.executor} (code {code})"
+    print(f"| {label} | {ours.wall_s:.1f} | {ours.cpu_s:.1f} | {ours.peak_mb:.0f} |")
+    compare(args.before, alone, ours)
+    verdict = "met" if ours.wall_s <= GOAL_S else "MISSED"
+    verdict += "" if args.size == "full" else f" (the goal is the full size's; this is --size {args.size})"
     cores = os.cpu_count() or 1
-    print(f"wall ratio before / ours: {before_wall / ours.wall_s:.2f}x; CPU ratio: {before_cpu / ours.cpu_s:.2f}x")
+    print(f"goal: within {GOAL_S:.0f} s of wall on 2 idle cores: {ours.wall_s:.0f} s, {verdict}")
     print(f"ours CPU s / {cores} cores: {ours.cpu_s / cores:.1f} s, the wall an idle machine would need at best")
+    print(f"load average at the start {load_start}, at the end {load_end}")
+    if args.save:
+        figures = {"wall_s": ours.wall_s, "cpu_s": ours.cpu_s, "peak_mb": ours.peak_mb, "size": args.size}
+        figures |= {"shards": shard_sums(ours.checksums), "load": [load_start, load_end], "revision": code}
+        args.save.write_text(json.dumps(figures, indent=1, sort_keys=True) + "\n")
+
+
+def compare(before: str, alone: dict[str, Measured], ours: Measured) -> None:
+    """The ratios of the way before to ours; both must have written the same shards."""
+    if before == "none":
+        return
+    if before == "alone":
+        sums = {path: digest for m in alone.values() for path, digest in shard_sums(m.checksums).items()}
+        wall, cpu, label = sum(m.wall_s for m in alone.values()), sum(m.cpu_s for m in alone.values()), "each alone"
+    else:
+        figures = recorded(Path(before))
+        sums, wall, cpu = figures["shards"], figures["wall_s"], figures["cpu_s"]
+        label = f"recorded {before} (code {figures['revision']}, load {' / '.join(figures['load'])})"
+    assert shard_sums(ours.checksums) == sums, f"before ({label}) and ours must write the same shards"
+    print(f"| before: {label} | {wall:.1f} | {cpu:.1f} | |")
+    ratios = f"wall ratio before / ours: {wall / ours.wall_s:.2f}x; CPU ratio: {cpu / ours.cpu_s:.2f}x"
+    print(f"same shards both ways; {ratios}")
 
 
 if __name__ == "__main__":
