@@ -73,7 +73,7 @@ def parse_model(domain_pddl: str, problem_pddl: str) -> Problem:
 def _packrat_off() -> Iterator[None]:
     """pyparsing's packrat memo off while PDDL is parsed. Importing ``unified_planning.io``
     turns it on for the whole process (for its ANML grammar), and the PDDL grammar, which
-    does not backtrack enough to profit, parses 2-4x slower with it (a blocksworld problem:
+    does not backtrack enough to profit, parses 2-4x slower with it (a problem of a few blocks:
     29 ms against 8). Memoizing changes no result; the switch is process-global, so it is
     put back for pyparsing's other users."""
     from pyparsing import ParserElement
