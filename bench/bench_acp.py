@@ -18,6 +18,7 @@ answers, and its verdicts must agree with ours where both decide.
 from __future__ import annotations
 
 import argparse
+import os
 import tempfile
 import time
 from dataclasses import dataclass
@@ -218,4 +219,5 @@ def report(measured: list[Measured]) -> None:
 
 
 if __name__ == "__main__":
+    print("load average at start: {:.2f} {:.2f} {:.2f}; {} cores".format(*os.getloadavg(), os.cpu_count()))
     main()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import tempfile
 import time
 from pathlib import Path
@@ -88,4 +89,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    print("load average at start: {:.2f} {:.2f} {:.2f}; {} cores".format(*os.getloadavg(), os.cpu_count()))
     main()

@@ -19,6 +19,7 @@ distribute more than 10 minutes.
 from __future__ import annotations
 
 import argparse
+import os
 import resource
 import subprocess
 import sys
@@ -137,4 +138,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    print("load average at start: {:.2f} {:.2f} {:.2f}; {} cores".format(*os.getloadavg(), os.cpu_count()))
     main()

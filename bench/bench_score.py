@@ -141,4 +141,5 @@ def _print_row(rows: int, way: str, measured: dict) -> None:
 
 
 if __name__ == "__main__":
+    print("load average at start: {:.2f} {:.2f} {:.2f}; {} cores".format(*os.getloadavg(), os.cpu_count()))
     main()

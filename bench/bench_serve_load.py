@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -160,4 +161,5 @@ def finish_episodes(url: str, row_id: str, count: int, reply_bytes: int) -> None
 
 
 if __name__ == "__main__":
+    print("load average at start: {:.2f} {:.2f} {:.2f}; {} cores".format(*os.getloadavg(), os.cpu_count()))
     main()

@@ -14,6 +14,7 @@ the set (all 300 when 0), and ``--max-length`` keeps only the shorter boards.
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from collections import defaultdict
 from pathlib import Path
@@ -96,4 +97,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    print("load average at start: {:.2f} {:.2f} {:.2f}; {} cores".format(*os.getloadavg(), os.cpu_count()))
     main()
