@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+import numpy as np
 import pytest
 from PIL import Image
 
@@ -33,3 +34,18 @@ def test_the_serve_level_encodes_the_same_pixels_in_other_bytes() -> None:
 def test_a_level_outside_zlibs_range_is_refused(level: int) -> None:
     with pytest.raises(ValueError, match=f"PNG level must be 0-9 \\(zlib\\), got {level}"):
         png_bytes(_picture(), level)
+
+
+@pytest.mark.parametrize("mode", ["L", "LA", "RGB", "RGBA"])
+@pytest.mark.parametrize("level", [0, 1, 9])
+def test_the_fast_encoder_gives_every_pixel_back(mode: str, level: int) -> None:
+    noise = np.random.default_rng(level).integers(0, 256, size=(37, 53, 4), dtype=np.uint8)
+    image = Image.fromarray(noise, "RGBA").convert(mode)  # noise: every byte difference, wrapping included
+    decoded = Image.open(io.BytesIO(png_bytes(image, level)))
+    assert (decoded.mode, decoded.size, decoded.tobytes()) == (mode, image.size, image.tobytes())
+
+
+def test_a_mode_the_fast_encoder_does_not_write_goes_to_pillow() -> None:
+    image = _picture().convert("P")
+    decoded = Image.open(io.BytesIO(png_bytes(image, SERVE_LEVEL)))
+    assert (decoded.mode, decoded.tobytes()) == ("P", image.tobytes())
