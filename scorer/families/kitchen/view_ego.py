@@ -103,9 +103,8 @@ def view_layout(world: World, hand: bool = True) -> Layout:
 
 
 def _draw_view(world: World, hand: bool) -> tuple[Image.Image, Layout]:
-    image = vertical_gradient((SIZE, SIZE), (228, 220, 204), (196, 186, 170)).convert("RGB")
+    image = _wall_and_floor().copy()
     draw = Canvas(image)
-    draw.rectangle((0, 420, SIZE, SIZE), fill=(150, 130, 110))  # the floor
     panels = _panels(world)
     width = SIZE / max(1, len(panels))
     for index, fixture in enumerate(panels):
@@ -117,6 +116,14 @@ def _draw_view(world: World, hand: bool) -> tuple[Image.Image, Layout]:
         _held(image, draw, world, held, hand)
     placed = place_labels(draw)  # last: over the translucent hand too, so every name stays readable
     return image, Layout(tuple(draw.items), tuple(placed))
+
+
+@lru_cache(maxsize=1)
+def _wall_and_floor() -> Image.Image:
+    """The backdrop every view starts from (callers copy it): the wall's gradient and the floor."""
+    image = vertical_gradient((SIZE, SIZE), (228, 220, 204), (196, 186, 170))
+    ImageDraw.Draw(image).rectangle((0, 420, SIZE, SIZE), fill=(150, 130, 110))
+    return image
 
 
 def _panels(world: World) -> list[Thing]:
@@ -492,7 +499,16 @@ def _held(image: Image.Image, draw: Canvas, world: World, held: Thing, hand: boo
     _item(draw, world, held, SIZE / 2, SIZE - 40, 110)
     if not hand:
         return
-    overlay = Image.new("RGBA", image.size, (0, 0, 0, 0))
+    overlay, box = _hand()
+    # Only the hand's box is composited: where the overlay is transparent a pixel stays as it is.
+    region = image.crop(box).convert("RGBA")
+    image.paste(Image.alpha_composite(region, overlay).convert("RGB"), box[:2])
+
+
+@lru_cache(maxsize=1)
+def _hand() -> tuple[Image.Image, tuple[int, int, int, int]]:
+    """The translucent hand over the held item, cropped to its box, and that box in the view."""
+    overlay = Image.new("RGBA", (SIZE, SIZE), (0, 0, 0, 0))
     hand_draw = ImageDraw.Draw(overlay)
     skin = (235, 190, 160, int(255 * HAND_ALPHA))
     hand_draw.rounded_rectangle((SIZE / 2 - 70, SIZE - 60, SIZE / 2 + 70, SIZE + 30), 30, fill=skin)
@@ -500,4 +516,6 @@ def _held(image: Image.Image, draw: Canvas, world: World, held: Thing, hand: boo
         x = SIZE / 2 - 60 + index * 32
         hand_draw.rounded_rectangle((x, SIZE - 110, x + 26, SIZE - 40), 12, fill=skin)
     hand_draw.rounded_rectangle((SIZE / 2 + 60, SIZE - 80, SIZE / 2 + 110, SIZE - 50), 12, fill=skin)
-    image.paste(Image.alpha_composite(image.convert("RGBA"), overlay).convert("RGB"))
+    box = overlay.getbbox()
+    assert box is not None
+    return overlay.crop(box), box
