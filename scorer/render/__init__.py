@@ -3,7 +3,8 @@
 - ``camera``: the pinhole camera (the one perspective projection) and its shift-lens form.
 - ``pitched_camera``: the pinhole camera tilted down, for views from above.
 - ``shapes``: yawed boxes, back-face culling and Lambert shading.
-- ``draw``: gradients, dashed lines, shaded faces, soft shadows, supersampling resolve.
+- ``draw``: ``Draw`` (ImageDraw with cheaper wide outlines), gradients, dashed lines, shaded faces,
+  soft shadows, supersampling resolve.
 - ``fonts``: a deterministic bundled font.
 - ``solids``: boxes, pyramids, cylinders and spheres standing on the ground.
 - ``png``: deterministic PNG bytes.
@@ -12,6 +13,7 @@
 
 from scorer.render.camera import ShiftLensCamera, fit_camera_to_rows
 from scorer.render.draw import (
+    Draw,
     dashed_vertical_line,
     downsample,
     downsample_changed,
@@ -33,6 +35,7 @@ from scorer.render.shapes import (
 )
 
 __all__ = [
+    "Draw",
     "Light",
     "ProjectedFace",
     "ShiftLensCamera",

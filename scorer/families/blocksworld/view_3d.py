@@ -31,6 +31,7 @@ from scorer.families.blocksworld.scene_3d import (
 )
 from scorer.families.blocksworld.view_state import DEFAULT_SIZE, Columns, checked_size, normalise, stack_capacity
 from scorer.render import (
+    Draw,
     downsample,
     downsample_changed,
     draw_shaded_faces,
@@ -89,7 +90,7 @@ def _draw_cubes(
     Columns never overlap in the image, and a cube hides the top face of the
     cube below it, so bottom-to-top painting gives correct occlusion.
     """
-    draw = ImageDraw.Draw(canvas)
+    draw = Draw(canvas)
     edge_width = max(1, round(SUPERSAMPLE * min(size) / 320))  # ~1 output pixel at the default size
     polygons = []
     for column_index, stack in enumerate(state):

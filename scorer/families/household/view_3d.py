@@ -28,7 +28,7 @@ from PIL import Image, ImageDraw
 from scorer.families.household.furniture import FLOOR_COLOURS, WALL_COLOURS, FurnitureKind, furniture_kind, item_kind
 from scorer.families.household.scene import SLOT_SPACING, Piece, kind_of
 from scorer.families.household.sight import Sight
-from scorer.render import downsample, draw_shaded_faces
+from scorer.render import Draw, downsample, draw_shaded_faces
 from scorer.render.fonts import load_font
 from scorer.render.labels import Box, Tag, leader_line, place_tags
 from scorer.render.pitched_camera import PitchedCamera
@@ -85,7 +85,7 @@ def _render(seen: Sight) -> tuple[Image.Image, Layout]:
     width, height = SIZE[0] * SUPERSAMPLE, SIZE[1] * SUPERSAMPLE
     camera = PitchedCamera((0.0, CAMERA_HEIGHT, -CAMERA_DISTANCE), 0.5 * width, width / 2, height / 2, PITCH_DEGREES)
     image = Image.new("RGB", (width, height), (200, 200, 200))
-    frame = _Frame(camera, image, ImageDraw.Draw(image), SUPERSAMPLE)
+    frame = _Frame(camera, image, Draw(image), SUPERSAMPLE)
     scene = seen.scene
     spot = scene.piece(seen.spot)
     assert spot is not None, f"the agent faces {seen.spot}, which is not in the scene"

@@ -28,7 +28,7 @@ from PIL import Image, ImageDraw
 
 from scorer.families.kitchen import catalog
 from scorer.families.kitchen.world import Thing, World
-from scorer.render.draw import vertical_gradient
+from scorer.render.draw import Draw, vertical_gradient
 from scorer.render.fonts import load_font
 from scorer.render.png import BUILD_LEVEL, png_bytes
 
@@ -56,7 +56,7 @@ class Label:
     size: int
 
 
-class Canvas(ImageDraw.ImageDraw):
+class Canvas(Draw):
     """An ImageDraw that keeps the labels for last (``place_labels``)."""
 
     def __init__(self, image: Image.Image) -> None:

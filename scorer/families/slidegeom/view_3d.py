@@ -11,14 +11,14 @@ from __future__ import annotations
 from functools import lru_cache
 
 import numpy as np
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from scorer.families.slidegeom.board import Cell
 from scorer.families.slidegeom.board_3d import background_3d, edge_labels_3d
 from scorer.families.slidegeom.geoms_3d import draw_geom_3d, paste_shadow
 from scorer.families.slidegeom.scene_3d import SUPERSAMPLE, cell_base, layout_3d
 from scorer.families.slidegeom.view_state import Placed, Size, check_cell, checked_size, normalise
-from scorer.render.draw import downsample, downsample_changed, polygons_box
+from scorer.render.draw import Draw, downsample, downsample_changed, polygons_box
 
 DEFAULT_SIZE_3D: Size = (480, 360)
 
@@ -36,7 +36,7 @@ def render_3d(
     layout = layout_3d(board_size, size)
     ordered = sorted(board, key=lambda item: -layout.camera.depth(cell_base(item[1], board_size)))
     drawn = [paste_shadow(canvas, geom.shape, cell, board_size, size) for geom, cell in ordered]
-    draw = ImageDraw.Draw(canvas)
+    draw = Draw(canvas)
     drawn += [draw_geom_3d(canvas, draw, geom, cell, board_size, size) for geom, cell in ordered]
     overlay = edge_labels_3d(board_size, size) if edge_labels else None
     backdrop = _backdrop(board_size, size, edge_labels)
