@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -39,10 +40,11 @@ def framed(image: Image.Image, label: str, role: str) -> Image.Image:
         rgba = image.convert("RGBA")
         canvas.paste(rgba, (border, band.height), rgba)
     else:
-        canvas.paste(image.convert("RGB"), (border, band.height))
+        canvas.paste(image if image.mode == "RGB" else image.convert("RGB"), (border, band.height))
     return canvas
 
 
+@lru_cache(maxsize=64)  # a few labels and sizes; the band is only pasted, never drawn on
 def _label_band(label: str, width: int, short_side: int, border: int, colour: RGB) -> Image.Image:
     """The band above a framed image: the role colour with the label in a rounded white box."""
     font_px = max(10, round(short_side * 0.05))
