@@ -12,7 +12,8 @@ medium, medium, large (keys of small problems, and of medium ones whose space
 fits the exact cap, are exact; the others hold evidence sets and leave the
 rest to the planner at scoring time); dev small, medium; mini small only. A
 kind that a problem cannot fill (no decidable state) is filled from the next
-problem, and from extra small problems after the last.
+problem, and from extra small problems after the last. dev never draws a problem text that
+test could draw (any of its slots or extras), so each split is built on its own.
 """
 
 from __future__ import annotations
@@ -35,32 +36,47 @@ PER_KIND: dict[str, dict[str, int]] = {"full": {"test": 10, "dev": 2}, "mini": {
 MAX_EXTRA_PROBLEMS = 12
 
 
+Job = tuple[str, int, str, str, int]  # (domain, its position in name order, split, size, seed)
+
+
 def build(settings: BuildSettings) -> Rows:
-    """Each domain's questions on the build's executor (a domain's problems and questions
-    depend on nothing outside it), joined in domain order, then numbered."""
-    jobs = [(name, position, settings.size, settings.seed) for position, name in enumerate(sorted(CLASSICAL_DOMAINS))]
-    per_domain = settings.executor.map(_domain_rows, jobs, f"{CONFIG} domains", settings.show_progress)
+    """Each (domain, split)'s questions on the build's executor, joined in domain order, then
+    numbered. A split's problems and questions depend on nothing outside it but the problems
+    the splits before it could draw (``_problems``), so no job is a domain's whole chain of
+    planner calls; the biggest jobs go first, so no worker idles while a long one runs last."""
+    jobs = [
+        (name, position, split, settings.size, settings.seed)
+        for position, name in enumerate(sorted(CLASSICAL_DOMAINS))
+        for split in SPLITS
+    ]
+    queued = sorted(jobs, key=_expected_cost, reverse=True)  # stable: ties keep domain order
+    done = settings.executor.map(_split_rows, queued, f"{CONFIG} domains x splits", settings.show_progress)
+    by_job = dict(zip(queued, done))
     rows: Rows = {}
     for split in SPLITS:
-        joined = [row for domain_rows in per_domain for row in domain_rows[split]]
+        joined = [row for job in jobs if job[2] == split for row in by_job[job]]
         rows[split] = [{**row, "id": f"{CONFIG}/{split}/{index:04d}"} for index, row in enumerate(joined)]
     return rows
 
 
-def _domain_rows(job: tuple[str, int, str, int]) -> dict[str, list[dict]]:
-    """One domain's rows per split (numbered within the domain; ``build`` numbers them again);
-    ``position`` is the domain's in name order."""
-    name, position, size, seed = job
+def _expected_cost(job: Job) -> int:
+    """A job's questions to ask: what its planner calls and state searches grow with."""
+    _, position, split, size, _ = job
+    return sum(_quotas(size, split, position).values())
+
+
+def _split_rows(job: Job) -> list[dict]:
+    """One domain's rows of one split (numbered within it; ``build`` numbers them again)."""
+    name, position, split, size, seed = job
     domain = CLASSICAL_DOMAINS[name]
-    shots = fewshot_examples(seed)
-    budget = build_budget()
-    seen_problems: set[str] = set()  # dev never repeats a test problem
-    rows = {}
-    for split in SPLITS:
-        quotas = _quotas(size, split, position)
-        problems = _problems(domain, split, size, seed, seen_problems)
-        rows[split] = make_rows(CONFIG, split, ask(problems, quotas, budget, planned=len(SIZES[size][split])), shots)
-    return rows
+    quotas = _quotas(size, split, position)
+    # A split never repeats a problem that an earlier split could draw (dev none of test's).
+    earlier = {
+        text for before in SPLITS[: SPLITS.index(split)] for text in _candidate_texts(domain, before, size, seed)
+    }
+    problems = _problems(domain, split, size, seed, earlier)
+    asked = ask(problems, quotas, build_budget(), planned=len(SIZES[size][split]))
+    return make_rows(CONFIG, split, asked, fewshot_examples(seed))
 
 
 def _quotas(size: str, split: str, position: int) -> dict[str, int]:
@@ -70,11 +86,28 @@ def _quotas(size: str, split: str, position: int) -> dict[str, int]:
     return {kind: per_kind for kind in KINDS} if per_kind is not None else spread_kinds(1, position)
 
 
-def _problems(domain: ClassicalDomain, split: str, size: str, seed: int, seen: set[str]) -> Iterator[AcpProblem]:
-    """The split's problems, then extra small ones; never a problem text seen before."""
-    sizes = list(SIZES[size][split]) + [0] * MAX_EXTRA_PROBLEMS
-    for slot, problem_size in enumerate(sizes):
-        problem = classical_problem(domain, problem_size, f"{seed}/{CONFIG}/{domain.name}/{split}/{slot}")
+def _problem_sizes(split: str, size: str) -> list[int]:
+    """The split's problem sizes, then the extra small ones that fill what they could not."""
+    return list(SIZES[size][split]) + [0] * MAX_EXTRA_PROBLEMS
+
+
+def _problem(domain: ClassicalDomain, split: str, size: str, seed: int, slot: int) -> AcpProblem:
+    return classical_problem(domain, _problem_sizes(split, size)[slot], f"{seed}/{CONFIG}/{domain.name}/{split}/{slot}")
+
+
+def _candidate_texts(domain: ClassicalDomain, split: str, size: str, seed: int) -> set[str]:
+    """Every problem text ``split`` could draw: generating one makes no planner call, so this
+    is cheap, and a later split can avoid them without waiting for the split's questions."""
+    slots = range(len(_problem_sizes(split, size)))
+    return {_problem(domain, split, size, seed, slot).problem_pddl for slot in slots}
+
+
+def _problems(domain: ClassicalDomain, split: str, size: str, seed: int, avoid: set[str]) -> Iterator[AcpProblem]:
+    """The split's problems, then extra small ones; never a problem text in ``avoid`` nor
+    one drawn before."""
+    seen = set(avoid)
+    for slot in range(len(_problem_sizes(split, size))):
+        problem = _problem(domain, split, size, seed, slot)
         if problem.problem_pddl in seen:
             continue
         seen.add(problem.problem_pddl)
@@ -96,5 +129,5 @@ SPEC = ConfigSpec(
     build=build,
     papers=("ACPBench Hard",),
     card_facts=card_facts,
-    spreads=True,  # its 13 domains are the executor's jobs
+    spreads=True,  # its (domain, split) pairs are the executor's jobs
 )

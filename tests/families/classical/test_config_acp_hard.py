@@ -1,0 +1,46 @@
+"""acp-hard's jobs: one per (domain, split), the biggest first, dev avoiding what test could draw.
+
+No planner is called here: problem generation alone (the mini and full builds themselves are
+built and compared elsewhere)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from data_build.spec import SPLITS
+from scorer.families.classical import CLASSICAL_DOMAINS
+from scorer.families.classical import config_acp_hard as acp_hard
+
+
+@pytest.mark.parametrize("size", ["mini", "full"])
+def test_dev_draws_no_problem_test_could_draw(size: str) -> None:
+    for name in sorted(CLASSICAL_DOMAINS):
+        domain = CLASSICAL_DOMAINS[name]
+        test_texts = acp_hard._candidate_texts(domain, "test", size, 0)
+        dev = list(acp_hard._problems(domain, "dev", size, 0, test_texts))
+        texts = [problem.problem_pddl for problem in dev]
+        assert not set(texts) & test_texts, name
+        assert len(texts) == len(set(texts)), name  # nor one of its own twice
+
+
+def test_a_skipped_problem_keeps_its_slot_seed() -> None:
+    """Skipping a problem does not shift the seeds of the ones after it (each slot has its own)."""
+    domain = CLASSICAL_DOMAINS["visitall"]  # mini dev's slot 7 is test's slot 4 at seed 0
+    first, *_ = acp_hard._problems(domain, "dev", "mini", 0, set())
+    avoided = {first.problem_pddl}
+    after = list(acp_hard._problems(domain, "dev", "mini", 0, avoided))
+    assert after[0].seed.endswith("/dev/1")
+    assert all(problem.problem_pddl != first.problem_pddl for problem in after)
+
+
+def test_jobs_biggest_first() -> None:
+    jobs = [
+        (name, position, split, "full", 0)
+        for (position, name), split in itertools.product(enumerate(sorted(CLASSICAL_DOMAINS)), SPLITS)
+    ]
+    queued = sorted(jobs, key=acp_hard._expected_cost, reverse=True)
+    splits = [job[2] for job in queued]
+    assert splits == sorted(splits, key=lambda split: split != "test")  # every test job before any dev one
+    assert [job[0] for job in queued if job[2] == "test"] == sorted(CLASSICAL_DOMAINS)
