@@ -11,7 +11,9 @@ core), so a problem set shared by several configs is made once. Before, one of:
 - ``--before none``: ours alone.
 
 Every build is its own process with its own empty planner cache (a user's first build is
-cold), so the planner calls and their subprocesses are counted. Both ways must write the
+cold), so the planner calls and their subprocesses are counted; ``--planner-cache DIR`` starts
+each build's cache as a copy of DIR's instead (a ``PLANARIUM_CACHE_DIR`` of an earlier build:
+the build a user makes when those planner verdicts are shipped), and DIR is never written. Both ways must write the
 same shards (asserted on the checksums). Prints the wall and CPU seconds (user + system of
 the build and every process under it, planner children included), the peak memory, the
 ratios, the goal (the full build within 10 minutes of wall on 2 idle cores, issue 29) and
@@ -19,7 +21,7 @@ the load average at the start and the end (the machine may be shared: CPU second
 figure load does not inflate).
 
     python bench/bench_full_build.py [--size mini|full] [--configs NAMES] [--executor local]
-        [--before alone|none|FILE] [--save FILE]
+        [--before alone|none|FILE] [--save FILE] [--planner-cache DIR]
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ import ctypes
 import json
 import os
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -73,9 +76,12 @@ def children_cpu() -> float:
     return used.ru_utime + used.ru_stime
 
 
-def build(configs: str, size: str, executor: str, work: Path) -> Measured:
-    """One ``planarium build`` in a process of its own, with an empty planner cache."""
+def build(configs: str, size: str, executor: str, work: Path, warm: Path | None = None) -> Measured:
+    """One ``planarium build`` in a process of its own, with an empty planner cache (a copy of
+    ``warm``'s when given)."""
     out, cache = work / "out", work / "cache"
+    if warm is not None:
+        shutil.copytree(warm, cache)
     command = [sys.executable, "-c", "from scorer.cli import main; main()", "build", "--size", size]
     command += ["--configs", configs, "--out", str(out), "--executor", executor, "--quiet"]
     cpu_before = children_cpu()
@@ -107,11 +113,11 @@ def revision() -> str:
     return found.stdout.strip() or "unknown"
 
 
-def build_alone(names: list[str], size: str, work: Path) -> dict[str, Measured]:
+def build_alone(names: list[str], size: str, work: Path, warm: Path | None) -> dict[str, Measured]:
     """The naive way: each config in a build of its own, on one process, one after another."""
     alone: dict[str, Measured] = {}
     for index, name in enumerate(names):
-        alone[name] = build(name, size, "local:1", work / f"alone-{index}")
+        alone[name] = build(name, size, "local:1", work / f"alone-{index}", warm)
         print(f"  alone {name}: {alone[name].wall_s:.1f} s wall, {alone[name].cpu_s:.1f} CPU s", flush=True)
     return alone
 
@@ -132,6 +138,7 @@ def main() -> None:
     parser.add_argument("--executor", default="local", help="ours: where the per-row work runs")
     parser.add_argument("--before", default="alone", help="alone (each config built alone), none, or a --save file")
     parser.add_argument("--save", type=Path, help="write ours (wall, CPU, shards' checksums, load) to this JSON file")
+    parser.add_argument("--planner-cache", type=Path, help="start each build's planner cache as a copy of this one")
     args = parser.parse_args()
     adopt_orphans()
     names = [spec.name for spec in select(args.configs)]
@@ -139,10 +146,12 @@ def main() -> None:
     print(f"load average at the start {load_start} on {os.cpu_count()} cores; code {code}", flush=True)
 
     with tempfile.TemporaryDirectory(prefix="bench-full-build-") as tmp:
-        alone = build_alone(names, args.size, Path(tmp)) if args.before == "alone" else {}
-        ours = build(",".join(names), args.size, args.executor, Path(tmp) / "ours")
+        warm = args.planner_cache
+        alone = build_alone(names, args.size, Path(tmp), warm) if args.before == "alone" else {}
+        ours = build(",".join(names), args.size, args.executor, Path(tmp) / "ours", warm)
     load_end = load_average()
-    print(f"size {args.size}, {len(names)} configs, {len(shard_sums(ours.checksums))} shards; cold planner caches")
+    caches = "cold planner caches" if warm is None else f"planner caches copied from {warm}"
+    print(f"size {args.size}, {len(names)} configs, {len(shard_sums(ours.checksums))} shards; {caches}")
     print("| build | wall s | CPU s | peak MB |\n|---|---:|---:|---:|")
     for name, measured in alone.items():
         print(f"| {name} alone, local:1 | {measured.wall_s:.1f} | {measured.cpu_s:.1f} | {measured.peak_mb:.0f} |")
@@ -158,6 +167,7 @@ def main() -> None:
     if args.save:
         figures = {"wall_s": ours.wall_s, "cpu_s": ours.cpu_s, "peak_mb": ours.peak_mb, "size": args.size}
         figures |= {"shards": shard_sums(ours.checksums), "load": [load_start, load_end], "revision": code}
+        figures["planner_cache"] = "cold" if warm is None else str(warm)
         args.save.write_text(json.dumps(figures, indent=1, sort_keys=True) + "\n")
 
 
