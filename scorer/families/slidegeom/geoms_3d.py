@@ -123,12 +123,14 @@ def _sphere(colour: str, cell: Cell, board_size: int, size: Size) -> _Sprite:
     centre = (x, _SPHERE_RADIUS, z)
     radius_px = camera.focal_px * _SPHERE_RADIUS / camera.depth(centre)
     light = camera.to_camera_direction(_LIGHT.direction)
-    sprite = sphere_sprite(
-        GEOM_COLOURS[colour],
-        radius_px,
-        (float(light[0]), float(light[1]), float(light[2])),
-        outline=shade(GEOM_COLOURS[colour], 0.4),
-        outline_px=_edge_width(size),
-    )
+    sprite = _sphere_sprite(colour, radius_px, (float(light[0]), float(light[1]), float(light[2])), _edge_width(size))
     u, v = camera.project(np.array([centre]))[0]
     return sprite, (round(u - sprite.width / 2), round(v - sprite.height / 2))
+
+
+@lru_cache(maxsize=256)
+def _sphere_sprite(colour: str, radius_px: float, light: tuple[float, float, float], outline_px: int) -> Image.Image:
+    """A sphere's sprite, shared by the cells at the same distance (one per board row): only
+    its position changes along a row. Pasted, never drawn on."""
+    rgb = GEOM_COLOURS[colour]
+    return sphere_sprite(rgb, radius_px, light, outline=shade(rgb, 0.4), outline_px=outline_px)
