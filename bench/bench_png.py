@@ -8,8 +8,10 @@ whether it decodes to the same pixels (every image checked) and whether its byte
 build's (Pillow at level 6, the bytes the dataset holds).
 
 - ``pillow-6``: the build's encoder (``scorer.render.png``, level 6, Pillow's default);
-- ``pillow-1``: the rollout server's level (``SERVE_LEVEL``); ``pillow-1-rle``: the same with
-  zlib's RLE strategy; ``pillow-0``: stored, no compression;
+- ``pillow-1``: Pillow at the rollout server's level (``SERVE_LEVEL``), as the server encoded
+  before; ``pillow-1-rle``: the same with zlib's RLE strategy; ``pillow-0``: stored, no compression;
+- ``serve-1-up``: the server's encoder (``scorer.render.png.fast_png``): the UP filter on every
+  row in numpy, then Python's zlib at level 1;
 - ``libpng-1-rle-sub``: libpng with the settings imagecodecs documents as fastest (level 1,
   the RLE strategy, the SUB filter; OpenCV's), through imagecodecs;
 - ``spng-1``: libspng at level 1 (imagecodecs);
@@ -59,9 +61,10 @@ def _pillow_png(image: Image.Image, level: int, **options: int) -> bytes:
 def encoders() -> list[Encoder]:
     pillow = [
         Encoder("pillow-6", lambda image: png_bytes(image, BUILD_LEVEL), _pillow_decode),
-        Encoder("pillow-1", lambda image: png_bytes(image, SERVE_LEVEL), _pillow_decode),
+        Encoder("pillow-1", lambda image: _pillow_png(image, 1), _pillow_decode),
         Encoder("pillow-1-rle", lambda image: _pillow_png(image, 1, compress_type=3), _pillow_decode),
         Encoder("pillow-0", lambda image: _pillow_png(image, 0), _pillow_decode),
+        Encoder("serve-1-up", lambda image: png_bytes(image, SERVE_LEVEL), _pillow_decode),
     ]
     try:
         import imagecodecs

@@ -14,7 +14,7 @@ of the build and the server never hit: the figure is the cost of a state never s
   every image, as a renderer without caches would draw it.
 
 Both ways must give the same bytes for every state (asserted). Images are encoded at
-the build's PNG level (6); also printed: ours with the rollout server's cheaper level (1)
+the build's PNG level (6); also printed: ours with the rollout server's cheaper encoding (level 1, one filter)
 instead, the share of PNG encoding in our time, the drawing alone (images/s without the
 encoding), and the load average (the machine is shared: CPU seconds are the steadier
 figure). A pass starts with empty caches, so a small ``--states`` counts their filling
