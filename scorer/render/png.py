@@ -9,8 +9,8 @@ The server encodes each observation it has not seen yet at ``SERVE_LEVEL`` (1), 
 level other than the build's is written by ``fast_png``: the same pixels, with the UP
 filter on every row instead of Pillow's per-row choice among the five PNG filters. That
 choice, not zlib, is most of Pillow's cost at level 1; one filter applied in numpy
-encodes 2-3x faster for files about as large as Pillow's at level 1 (docs/scale.md,
-"PNG encoders"). Any PNG decoder reads it; only its bytes differ.
+encodes 1.8-3.8x faster for files about as large as Pillow's at level 1 (docs/scale.md,
+"Issue 29 item 5"). Any PNG decoder reads it; only its bytes differ.
 """
 
 from __future__ import annotations

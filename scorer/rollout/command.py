@@ -60,7 +60,7 @@ DEFAULT_DATA = Path("parquet")
     type=click.IntRange(0, 9),
     default=1,  # scorer.render.png.SERVE_LEVEL, written out so --help need not import Pillow
     show_default=True,
-    help="zlib level of the observations' PNG images: 6 gives the build's bytes; others use one filter, 2-3x faster.",
+    help="zlib level of the observations' PNG images: 6 gives the build's bytes; others use one filter, 2-4x faster.",
 )
 @click.option("--access-log", is_flag=True, help="Print one line per request to stderr.")
 @click.option(
