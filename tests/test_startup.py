@@ -53,6 +53,17 @@ def test_listing_configs_imports_no_heavy_module(tmp_path: Path) -> None:
     assert json.loads(done.stdout) == []
 
 
+def test_eval_plays_episodes_without_importing_the_web_server() -> None:
+    # planarium eval drives episodes through the service in its own process: Starlette and
+    # uvicorn (0.15 CPU s) come only with the server itself.
+    code = "import sys, scorer.rollout.service; print([m for m in ('starlette', 'uvicorn') if m in sys.modules])"
+    _, done = _cpu_of(code)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+    _, done = _cpu_of("from scorer.rollout import serve, RolloutServer; print(serve.__module__)")
+    assert done.stdout.strip() == "scorer.rollout.server", done.stderr
+
+
 def test_the_registry_imports_no_family() -> None:
     code = "import sys, scorer.families, data_build.catalog; print([m for m in sys.modules if '.family' in m])"
     _, done = _cpu_of(code)
