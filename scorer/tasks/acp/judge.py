@@ -37,6 +37,7 @@ Rules (section 5), with our vocabulary made explicit:
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -53,6 +54,9 @@ if TYPE_CHECKING:  # parse.py reads each kind's form from the registry, which ho
     from .parse import ParsedAnswer
 
 TASK_CACHE_SIZE = 32
+# With error_used_name off (see load_task), unified-planning still warns once per name shared by
+# an action and a predicate, which is legal PDDL: the import printed dozens of these lines.
+warnings.filterwarnings("ignore", r"Name \S+ already defined", UserWarning, r"unified_planning\.")
 
 
 @dataclass(frozen=True)

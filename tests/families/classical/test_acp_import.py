@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import gzip
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -217,3 +219,22 @@ def test_the_published_files_import_and_gold_fails_only_on_disputes(tmp_path: Pa
             for line in (tmp_path / "d.md").read_text().splitlines()
             if line.startswith(f"| acpbench-hard/{split}/")
         }
+
+
+@pytest.mark.skipif(not SHARED_COPY.is_dir(), reason=f"ACPBench Hard's published files are not at {SHARED_COPY}")
+def test_parsing_a_problem_whose_actions_share_names_with_predicates_prints_no_warning() -> None:
+    # ACPBench's floor-tile names actions like predicates (legal PDDL); the import printed a
+    # warning of unified-planning's for every such name of every problem it parsed.
+    code = (
+        "import sys; from pathlib import Path\n"
+        "from scorer.families.classical.acpbench_import import read_source, _domain_name\n"
+        "from scorer.tasks.acp.judge import load_task\n"
+        "records = read_source(Path(sys.argv[1]))['test']\n"
+        "record = next(r.record for r in records if _domain_name(r.record['PDDL_domain']) == 'floortile')\n"
+        "print(len(load_task(record['PDDL_domain'], record['PDDL_problem']).actions))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-W", "default", "-c", code, str(SHARED_COPY)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0 and int(done.stdout) > 0, done.stderr
+    assert "already defined" not in done.stderr
