@@ -21,8 +21,10 @@ shows it is not. What stays unknown is decided at scoring time by the oracle.
 
 from __future__ import annotations
 
+import gc
 from collections import deque
 from collections.abc import Callable, Container, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import product
@@ -103,27 +105,11 @@ class ProblemGraph:
 
         ``too_big``: states known to reach more than ``cap`` states; meeting one ends the
         build early with None (whatever reaches such a state reaches all it reaches)."""
-        index = {task.init: 0}
-        states = [task.init]
-        edges: list[list[tuple[int, int]]] = []
-        for state in states:  # the list grows while it is read: a breadth-first sweep
-            out = []
-            for action, child in task.transitions(state):
-                child_id = index.get(child)
-                if child_id is None:
-                    if len(states) >= cap or child in too_big:
-                        return None
-                    child_id = index[child] = len(states)
-                    states.append(child)
-                out.append((action.index, child_id))
-            edges.append(out)
-        return cls(task, states, edges)
+        explored = _explore(task, cap, too_big)
+        return cls(task, explored.states, explored.edges) if explored.complete else None
 
     def _goal_distances(self) -> dict[int, int]:
-        predecessors: list[list[int]] = [[] for _ in self.states]
-        for state_id, out in enumerate(self.edges):
-            for _, child in out:
-                predecessors[child].append(state_id)
+        predecessors = _predecessors(len(self.states), self.edges)
         distance = {i: 0 for i, goal in enumerate(self.is_goal) if goal}
         frontier = deque(distance)
         while frontier:
@@ -168,14 +154,88 @@ class ProblemGraph:
         return optimal_plan_from(self.task, self.distances, state)
 
 
+@dataclass(frozen=True)
+class _Exploration:
+    """A breadth-first sweep from a task's initial state (id 0): ``edges[i]`` are the
+    (action index, successor id) of the i-th state, for every state expanded before the
+    sweep stopped; ``complete`` when it stopped because nothing was left to expand."""
+
+    states: list[int]
+    edges: list[list[tuple[int, int]]]
+    complete: bool
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """An exploration makes millions of small tuples and lists and no reference cycle, so
+    the cyclic garbage collector would only rescan them again and again as they pile up
+    (8% of a big exploration, and most of the cost of remembering its states)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _explore(task: Task, cap: int, too_big: Container[int]) -> _Exploration:
+    """Stops (incomplete) on the state that would be the ``cap``+1-th, or on one in ``too_big``."""
+    with _collector_paused():
+        return _sweep(task, cap, too_big)
+
+
+def _sweep(task: Task, cap: int, too_big: Container[int]) -> _Exploration:
+    index = {task.init: 0}
+    states = [task.init]
+    edges: list[list[tuple[int, int]]] = []
+    for state in states:  # the list grows while it is read: a breadth-first sweep
+        out = []
+        for action, child in task.transitions(state):
+            child_id = index.get(child)
+            if child_id is None:
+                if len(states) >= cap or child in too_big:
+                    return _Exploration(states, edges, complete=False)
+                child_id = index[child] = len(states)
+                states.append(child)
+            out.append((action.index, child_id))
+        edges.append(out)
+    return _Exploration(states, edges, complete=True)
+
+
+def _predecessors(count: int, edges: Sequence[Sequence[tuple[int, int]]]) -> list[list[int]]:
+    predecessors: list[list[int]] = [[] for _ in range(count)]
+    for state_id, out in enumerate(edges):
+        for _, child in out:
+            predecessors[child].append(state_id)
+    return predecessors
+
+
+def _reaching_start(explored: _Exploration) -> list[int]:
+    """The explored states with a path to the start (id 0) along the edges seen: each
+    reaches everything the start reaches."""
+    if not any(child == 0 for out in explored.edges for _, child in out):
+        return explored.states[:1]  # nothing leads back (e.g. every action uses something up)
+    predecessors = _predecessors(len(explored.states), explored.edges)
+    seen = {0}
+    order = [0]
+    for current in order:
+        for previous in predecessors[current]:
+            if previous not in seen:
+                seen.add(previous)
+                order.append(previous)
+    return [explored.states[i] for i in order]
+
+
 class VariantGraphs:
     """The explicit state graphs of one problem's variants (the same task from other
     initial states, ``Task.with_init``), each state space explored once for them all.
 
     A variant whose initial state lies in a graph already built is answered by that graph:
     a graph holds every state reachable from each of its states, and h* of each. A variant
-    that reaches more than ``cap`` states is remembered, so that another one reaching it
-    stops at once. Either way the answer is the one ``ProblemGraph.build`` gives alone.
+    that reaches more than ``cap`` states is remembered with every explored state that
+    leads back to it, so that another variant reaching one of them stops at once. Either way
+    the answer is the one ``ProblemGraph.build`` gives alone.
     """
 
     def __init__(self, cap: int = EXACT_CAP) -> None:
@@ -189,11 +249,16 @@ class VariantGraphs:
         found = next((graph for graph in self.graphs if state in graph.index), None)
         if found is not None or state in self.too_big:
             return found
-        built = ProblemGraph.build(task, self.cap, self.too_big)
-        if built is None:
-            self.too_big.add(state)
-        else:
-            self.graphs.append(built)
+        explored = _explore(task, self.cap, self.too_big)
+        if not explored.complete:
+            # Every explored state with a path back to this one reaches more than the cap too:
+            # in a space one can go back and forth in (most domains) that is nearly all of
+            # them, so a later variant starting among them, or meeting one, stops at once.
+            with _collector_paused():
+                self.too_big.update(_reaching_start(explored))
+            return None
+        built = ProblemGraph(task, explored.states, explored.edges)
+        self.graphs.append(built)
         return built
 
 

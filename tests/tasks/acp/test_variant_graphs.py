@@ -47,3 +47,20 @@ def test_shared_graphs_answer_each_variant_as_its_own_graph_would() -> None:
             assert fact_keys(variant, from_shared) == fact_keys(variant, alone)
     assert shared.graphs and shared.too_big
     assert len(shared.graphs) < sum(size <= cap for size in sizes)  # later variants lay in earlier graphs
+
+
+def test_states_leading_back_to_an_over_cap_variant_stop_the_next_ones_at_once() -> None:
+    # Gripper's moves can all be undone: every state of a walk leads back to the first, so once
+    # the first variant is over the cap, the later ones are known to be before any exploration.
+    domain = CLASSICAL_DOMAINS["gripper"]
+    task = parse_task(domain.domain_pddl, domain.generate(random.Random(3), 0))
+    states = walk_states(task, 8, seed=4)
+    cap = 50
+    assert all(len(reachable_states(task, start=state).order) > cap for state in states)
+    shared = VariantGraphs(cap)
+    assert shared.graph(task.with_init(states[0])) is None
+    near = [state for state in states[1:] if state in shared.too_big]
+    assert near, "the walk's next states were explored from the first and lead back to it"
+    for state in states:
+        assert shared.graph(task.with_init(state)) is None
+        assert ProblemGraph.build(task.with_init(state), cap) is None
