@@ -6,6 +6,7 @@ Everything public is re-exported here; the private modules hold one concept each
 
 from ._action import CondEffect, GroundAction
 from ._bits import bit_indices
+from ._collector import collector_paused
 from ._errors import PDDLError, PDDLParseError, UnsupportedPDDL
 from ._init_variants import parse_task_variant, split_init
 from ._names import normalize_name
@@ -21,6 +22,7 @@ from ._walk import random_walk
 from ._write import Objects, domain_name, problem_for_state, problem_text
 
 __all__ = [
+    "collector_paused",
     "ENGINES",
     "Objects",
     "CondEffect",

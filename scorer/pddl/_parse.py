@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
 from functools import lru_cache
 
+from ._collector import collector_paused
 from ._grounder import ground_problem
 from ._reading import UP_LOCK, read_problem
 from ._task import Task
@@ -26,19 +24,5 @@ def parse_task(domain_pddl: str, problem_pddl: str) -> Task:
     """
     # unified-planning's environment (names, expression manager) is process-global and
     # not thread-safe: the rollout server parses from many request threads at once.
-    with UP_LOCK, _collector_paused():
+    with UP_LOCK, collector_paused():
         return ground_problem(read_problem(domain_pddl, problem_pddl))
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cycle collector paused: grounding makes millions of small objects and no
-    cycles, and each collection walks every object alive, which was half the time of
-    grounding a task of 100,000 actions."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()

@@ -21,10 +21,8 @@ shows it is not. What stays unknown is decided at scoring time by the oracle.
 
 from __future__ import annotations
 
-import gc
 from collections import deque
 from collections.abc import Callable, Container, Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import product
@@ -36,6 +34,7 @@ from scorer.pddl import (
     Task,
     bfs,
     bit_indices,
+    collector_paused,
     plan_with_planner,
     reachable_states,
     validate_plan,
@@ -165,23 +164,9 @@ class _Exploration:
     complete: bool
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """An exploration makes millions of small tuples and lists and no reference cycle, so
-    the cyclic garbage collector would only rescan them again and again as they pile up
-    (8% of a big exploration, and most of the cost of remembering its states)."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def _explore(task: Task, cap: int, too_big: Container[int]) -> _Exploration:
     """Stops (incomplete) on the state that would be the ``cap``+1-th, or on one in ``too_big``."""
-    with _collector_paused():
+    with collector_paused():
         return _sweep(task, cap, too_big)
 
 
@@ -254,7 +239,7 @@ class VariantGraphs:
             # Every explored state with a path back to this one reaches more than the cap too:
             # in a space one can go back and forth in (most domains) that is nearly all of
             # them, so a later variant starting among them, or meeting one, stops at once.
-            with _collector_paused():
+            with collector_paused():
                 self.too_big.update(_reaching_start(explored))
             return None
         built = ProblemGraph(task, explored.states, explored.edges)
