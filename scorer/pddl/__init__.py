@@ -16,6 +16,8 @@ from ._planner_cache import PlannerCache
 from ._planner_result import PlannerResult, PlannerVerdict
 from ._reachable import IncompleteSpaceError, ReachableSpace, reachable_states
 from ._search import SearchResult, astar, bfs
+from ._state_graph import StateGraph, StateSet, explore
+from ._state_rows import StateTable
 from ._task import Task
 from ._validate import FailureReason, PlanValidation, validate_plan
 from ._walk import random_walk
@@ -37,10 +39,14 @@ __all__ = [
     "PlannerVerdict",
     "ReachableSpace",
     "SearchResult",
+    "StateGraph",
+    "StateSet",
+    "StateTable",
     "Task",
     "UnsupportedPDDL",
     "astar",
     "domain_name",
+    "explore",
     "bfs",
     "bit_indices",
     "normalize_name",

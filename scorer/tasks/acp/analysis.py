@@ -21,20 +21,23 @@ shows it is not. What stays unknown is decided at scoring time by the oracle.
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Callable, Container, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import product
+
+import numpy as np
 
 from scorer.pddl import (
     PlannerCache,
     PlannerVerdict,
     ReachableSpace,
+    StateGraph,
+    StateSet,
     Task,
     bfs,
     bit_indices,
-    collector_paused,
+    explore,
     plan_with_planner,
     reachable_states,
     validate_plan,
@@ -75,141 +78,100 @@ def state_facts(
 
     ``plans``: known plans from ``state`` (evidence for landmarks and next actions).
     """
-    if graph is not None and state in graph.index:
+    if graph is not None and graph.contains(state):
         return ExactFacts(task, state, graph)
     explored = reachable_states(task, start=state, cap=EXPLORE_STATES)
     return EvidenceFacts(task, state, explored, [list(p) for p in plans], domain_pddl, budget or PlannerBudget())
 
 
 class ProblemGraph:
-    """A problem's complete reachable state graph, with integer state ids, the
-    actions applicable in each state, and h* of every state.
+    """A problem's complete reachable state graph from a state (``scorer.pddl.StateGraph``),
+    with h* of every state.
 
     Built once per problem: every question state is reachable from the initial
     state, so its reachable states are a part of this graph and h* (which
     depends on the state only) is already known for all of them.
     """
 
-    def __init__(self, task: Task, states: list[int], edges: list[list[tuple[int, int]]]) -> None:
+    def __init__(self, task: Task, space: StateGraph) -> None:
         self.task = task
-        self.states = states
-        self.index = {state: i for i, state in enumerate(states)}
-        self.edges = edges  # per state id: (action index, successor id)
-        self.is_goal = [task.is_goal(state) for state in states]
-        self.distances = self._goal_distances()
+        self.space = space
+        self.is_goal = space.goal_states(task)
+        self.goal_distance = space.distances_to(np.flatnonzero(self.is_goal))  # -1: no goal reachable
 
     @classmethod
-    def build(cls, task: Task, cap: int = EXACT_CAP, too_big: Container[int] = ()) -> ProblemGraph | None:
+    def build(cls, task: Task, cap: int = EXACT_CAP, too_big: StateSet | None = None) -> ProblemGraph | None:
         """The graph from the initial state; None when it has more than ``cap`` states.
 
         ``too_big``: states known to reach more than ``cap`` states; meeting one ends the
         build early with None (whatever reaches such a state reaches all it reaches)."""
-        explored = _explore(task, cap, too_big)
-        return cls(task, explored.states, explored.edges) if explored.complete else None
+        space = explore(task, cap, too_big)
+        return cls(task, space) if space.complete else None
 
-    def _goal_distances(self) -> dict[int, int]:
-        predecessors = _predecessors(len(self.states), self.edges)
-        distance = {i: 0 for i, goal in enumerate(self.is_goal) if goal}
-        frontier = deque(distance)
-        while frontier:
-            current = frontier.popleft()
-            for previous in predecessors[current]:
-                if previous not in distance:
-                    distance[previous] = distance[current] + 1
-                    frontier.append(previous)
-        return {self.states[i]: d for i, d in distance.items()}
+    def contains(self, state: int) -> bool:
+        return self.space.find(state) is not None
 
-    def reachable_from(self, state: int) -> list[int]:
-        start = self.index[state]
-        seen = {start}
-        order = [start]
-        for current in order:
-            for _, child in self.edges[current]:
-                if child not in seen:
-                    seen.add(child)
-                    order.append(child)
-        return order
+    def distance(self, state: int) -> int | None:
+        """h*(state); None for a dead end or a state not in the graph."""
+        return self.distances([state])[0]
+
+    def distances(self, states: Sequence[int]) -> list[int | None]:
+        space = self.space
+        fluent = space.layout.fluent_mask
+        ids = space.table.find(space.layout.rows(states))
+        found = [
+            int(self.goal_distance[i]) if i >= 0 and state & ~fluent == space.fixed else -1
+            for i, state in zip(ids.tolist(), states, strict=True)
+        ]
+        return [None if d < 0 else d for d in found]
+
+    def reachable_from(self, state: int) -> np.ndarray:
+        """The ids of the states reachable from ``state`` (a state of the graph)."""
+        start = self._id(state)
+        return np.flatnonzero(self.space.distances_from(np.array([start])) >= 0)
+
+    def actions_from(self, ids: np.ndarray) -> set[int]:
+        """The actions of the edges leaving the states ``ids``."""
+        return set(np.unique(self.space.edge_actions(ids)).tolist())
 
     def goal_path_exists(self, state: int, avoid_mask: int) -> bool:
         """Whether a goal state can be reached from ``state`` through states where
         no atom of ``avoid_mask`` holds."""
-        states = self.states
-        start = self.index[state]
-        if states[start] & avoid_mask:
+        if state & avoid_mask:
             return False
-        seen = {start}
-        frontier = deque([start])
-        while frontier:
-            current = frontier.popleft()
-            if self.is_goal[current]:
-                return True
-            for _, child in self.edges[current]:
-                if child not in seen and not states[child] & avoid_mask:
-                    seen.add(child)
-                    frontier.append(child)
-        return False
+        space = self.space
+        avoid = space.layout.rows([avoid_mask & space.layout.fluent_mask])[0]
+        allowed = ~(space.table.rows & avoid).any(axis=1)
+        reached = space.distances_from(np.array([self._id(state)]), allowed) >= 0
+        return bool((reached & self.is_goal).any())
 
     def optimal_plan(self, state: int) -> list[str] | None:
-        return optimal_plan_from(self.task, self.distances, state)
+        """An optimal plan from the state, the first improving action (in task order) at each step."""
+        distance = self.distance(state)
+        if distance is None:
+            return None
+        plan: list[str] = []
+        while distance > 0:
+            options = self.task.applicable(state)
+            after = self.distances([action.apply(state) for action in options])
+            action = next(a for a, d in zip(options, after, strict=True) if d == distance - 1)
+            plan.append(action.name)
+            state, distance = action.apply(state), distance - 1
+        return plan
+
+    def _id(self, state: int) -> int:
+        found = self.space.find(state)
+        if found is None:
+            raise KeyError("the state is not in the graph")
+        return found
 
 
-@dataclass(frozen=True)
-class _Exploration:
-    """A breadth-first sweep from a task's initial state (id 0): ``edges[i]`` are the
-    (action index, successor id) of the i-th state, for every state expanded before the
-    sweep stopped; ``complete`` when it stopped because nothing was left to expand."""
-
-    states: list[int]
-    edges: list[list[tuple[int, int]]]
-    complete: bool
-
-
-def _explore(task: Task, cap: int, too_big: Container[int]) -> _Exploration:
-    """Stops (incomplete) on the state that would be the ``cap``+1-th, or on one in ``too_big``."""
-    with collector_paused():
-        return _sweep(task, cap, too_big)
-
-
-def _sweep(task: Task, cap: int, too_big: Container[int]) -> _Exploration:
-    index = {task.init: 0}
-    states = [task.init]
-    edges: list[list[tuple[int, int]]] = []
-    for state in states:  # the list grows while it is read: a breadth-first sweep
-        out = []
-        for action, child in task.transitions(state):
-            child_id = index.get(child)
-            if child_id is None:
-                if len(states) >= cap or child in too_big:
-                    return _Exploration(states, edges, complete=False)
-                child_id = index[child] = len(states)
-                states.append(child)
-            out.append((action.index, child_id))
-        edges.append(out)
-    return _Exploration(states, edges, complete=True)
-
-
-def _predecessors(count: int, edges: Sequence[Sequence[tuple[int, int]]]) -> list[list[int]]:
-    predecessors: list[list[int]] = [[] for _ in range(count)]
-    for state_id, out in enumerate(edges):
-        for _, child in out:
-            predecessors[child].append(state_id)
-    return predecessors
-
-
-def _reaching_start(explored: _Exploration) -> list[int]:
+def _reaching_start(space: StateGraph) -> np.ndarray:
     """The explored states with a path to the start (id 0) along the edges seen: each
     reaches everything the start reaches."""
-    if not any(child == 0 for out in explored.edges for _, child in out):
-        return explored.states[:1]  # nothing leads back (e.g. every action uses something up)
-    predecessors = _predecessors(len(explored.states), explored.edges)
-    seen = {0}
-    order = [0]
-    for current in order:
-        for previous in predecessors[current]:
-            if previous not in seen:
-                seen.add(previous)
-                order.append(previous)
-    return [explored.states[i] for i in order]
+    if not (space.children == 0).any():
+        return np.zeros(1, dtype=np.int64)  # nothing leads back (e.g. every action uses something up)
+    return np.flatnonzero(space.distances_to(np.zeros(1, dtype=np.int64)) >= 0)
 
 
 class VariantGraphs:
@@ -226,23 +188,22 @@ class VariantGraphs:
     def __init__(self, cap: int = EXACT_CAP) -> None:
         self.cap = cap
         self.graphs: list[ProblemGraph] = []
-        self.too_big: set[int] = set()
+        self.too_big = StateSet()
 
     def graph(self, task: Task) -> ProblemGraph | None:
         """The graph holding ``task.init`` and all it reaches; None when that is more than ``cap``."""
         state = task.init
-        found = next((graph for graph in self.graphs if state in graph.index), None)
-        if found is not None or state in self.too_big:
+        found = next((graph for graph in self.graphs if graph.contains(state)), None)
+        if found is not None or self.too_big.holds(task, state):
             return found
-        explored = _explore(task, self.cap, self.too_big)
-        if not explored.complete:
+        space = explore(task, self.cap, self.too_big)
+        if not space.complete:
             # Every explored state with a path back to this one reaches more than the cap too:
             # in a space one can go back and forth in (most domains) that is nearly all of
             # them, so a later variant starting among them, or meeting one, stops at once.
-            with collector_paused():
-                self.too_big.update(_reaching_start(explored))
+            self.too_big.add(space, _reaching_start(space))
             return None
-        built = ProblemGraph(task, explored.states, explored.edges)
+        built = ProblemGraph(task, space)
         self.graphs.append(built)
         return built
 
@@ -255,22 +216,17 @@ class ExactFacts:
     exact: bool = True
 
     @cached_property
-    def reachable_ids(self) -> list[int]:
+    def reachable_ids(self) -> np.ndarray:
         return self.graph.reachable_from(self.state)
 
     @cached_property
     def reachable_atoms(self) -> int:
-        mask = 0
-        states = self.graph.states
-        for i in self.reachable_ids:
-            mask |= states[i]
-        return mask
+        return self.graph.space.atoms(self.reachable_ids)
 
     @cached_property
     def reachable_actions(self) -> set[int]:
         """Actions applicable in some reachable state: the labels of the graph's edges."""
-        edges = self.graph.edges
-        return {action for i in self.reachable_ids for action, _ in edges[i]}
+        return self.graph.actions_from(self.reachable_ids)
 
     @cached_property
     def unreachable_atoms(self) -> int:
@@ -280,13 +236,9 @@ class ExactFacts:
     def unreachable_actions(self) -> set[int]:
         return {action.index for action in self.task.actions} - self.reachable_actions
 
-    @property
-    def distances(self) -> dict[int, int]:
-        return self.graph.distances
-
-    @property
+    @cached_property
     def opt(self) -> int | None:
-        return self.distances.get(self.state)
+        return self.graph.distance(self.state)
 
     @cached_property
     def next_actions(self) -> tuple[set[int], set[int]]:
@@ -294,9 +246,10 @@ class ExactFacts:
         opt = self.opt
         good: set[int] = set()
         bad: set[int] = set()
-        for action in self.task.applicable(self.state):
-            after = self.distances.get(action.apply(self.state))
-            (good if opt is not None and after == opt - 1 else bad).add(action.index)
+        options = self.task.applicable(self.state)
+        after = self.graph.distances([action.apply(self.state) for action in options])
+        for action, distance in zip(options, after, strict=True):
+            (good if opt is not None and distance == opt - 1 else bad).add(action.index)
         return good, bad
 
     def optimal_plan(self) -> list[str] | None:
@@ -317,17 +270,6 @@ class ExactFacts:
             if not self.graph.goal_path_exists(self.state, 1 << atom):
                 found |= 1 << atom
         return found
-
-
-def optimal_plan_from(task: Task, distances: dict[int, int], state: int) -> list[str] | None:
-    if state not in distances:
-        return None
-    plan: list[str] = []
-    while distances[state] > 0:
-        action = next(a for a in task.applicable(state) if distances.get(a.apply(state)) == distances[state] - 1)
-        plan.append(action.name)
-        state = action.apply(state)
-    return plan
 
 
 @dataclass(eq=False)

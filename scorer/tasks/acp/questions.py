@@ -166,29 +166,32 @@ def sample_plans(
 ) -> list[tuple[str, list[str]]]:
     """Plans from the initial state: on the explicit ``graph`` if there is one, else by search."""
     if graph is not None:
-        return _plans_on_graph(task, graph.distances, rng)
+        return _plans_on_graph(task, graph, rng)
     return _plans_by_search(task, domain_pddl, rng, budget)
 
 
-def _plans_on_graph(task: Task, distances: dict[int, int], rng: random.Random) -> list[tuple[str, list[str]]]:
-    if task.init not in distances or distances[task.init] == 0:
+def _plans_on_graph(task: Task, graph: ProblemGraph, rng: random.Random) -> list[tuple[str, list[str]]]:
+    start = graph.distance(task.init)
+    if not start:
         return []
-    plans = [(f"optimal-{i}", _random_optimal(task, distances, task.init, rng)) for i in range(2)]
-    walk = _walk_prefix(task, task.init, distances[task.init], rng)
+    plans = [(f"optimal-{i}", _random_optimal(task, graph, task.init, rng)) for i in range(2)]
+    walk = _walk_prefix(task, task.init, start, rng)
     end = _apply_all(task, task.init, walk)
-    if end in distances:
-        plans.append(("walk-then-optimal", walk + _random_optimal(task, distances, end, rng)))
+    if graph.distance(end) is not None:
+        plans.append(("walk-then-optimal", walk + _random_optimal(task, graph, end, rng)))
     return [(source, plan) for source, plan in plans if plan]
 
 
-def _random_optimal(task: Task, distances: dict[int, int], state: int, rng: random.Random) -> list[str]:
+def _random_optimal(task: Task, graph: ProblemGraph, state: int, rng: random.Random) -> list[str]:
     """An optimal plan choosing uniformly among the improving actions at each step."""
     plan: list[str] = []
-    while distances[state] > 0:
-        options = [a for a in task.applicable(state) if distances.get(a.apply(state)) == distances[state] - 1]
-        action = rng.choice(options)
+    distance = graph.distance(state)
+    while distance:
+        applicable = task.applicable(state)
+        after = graph.distances([a.apply(state) for a in applicable])
+        action = rng.choice([a for a, d in zip(applicable, after, strict=True) if d == distance - 1])
         plan.append(action.name)
-        state = action.apply(state)
+        state, distance = action.apply(state), distance - 1
     return plan
 
 
