@@ -11,6 +11,7 @@ from ._errors import PDDLError, PDDLParseError, UnsupportedPDDL
 from ._init_variants import parse_task_variant, split_init
 from ._names import normalize_name
 from ._parse import parse_task
+from ._plan_check import PlanCheck, check_plan
 from ._planner import ENGINES, PlannerSafetyNetError, plan_with_planner
 from ._planner_cache import PlannerCache
 from ._planner_result import PlannerResult, PlannerVerdict
@@ -33,6 +34,7 @@ __all__ = [
     "IncompleteSpaceError",
     "PDDLError",
     "PDDLParseError",
+    "PlanCheck",
     "PlanValidation",
     "PlannerCache",
     "PlannerResult",
@@ -49,6 +51,7 @@ __all__ = [
     "explore",
     "bfs",
     "bit_indices",
+    "check_plan",
     "normalize_name",
     "parse_task",
     "parse_task_variant",

@@ -16,7 +16,7 @@ from unified_planning.model import Effect, InstantaneousAction, Problem
 
 from ._action import CondEffect, GroundAction
 from ._bindings import JoinPlan, names_in, parameter_bindings, top_conjuncts
-from ._formula import make_conj, split_literals, to_dnf
+from ._formula import Formula, make_conj, split_literals, to_dnf
 from ._ground_formula import Binding, FormulaGrounder, Grounding
 from ._names import call_name
 from ._task import Task
@@ -28,33 +28,65 @@ GroundEffect = tuple[tuple[tuple[int, int], ...], int, bool]
 
 def ground_problem(problem: Problem) -> Task:
     universe = Universe.from_problem(problem)
-    static_predicates = frozenset(universe.predicates) - _changed_predicates(problem)
-    grounder = FormulaGrounder(universe, static_predicates, _initial_state(problem, universe))
+    grounder = ActionGrounder(problem, universe)
     actions: list[GroundAction] = []
-    shared = _SharedEffects()
     for schema in problem.actions:
         assert isinstance(schema, InstantaneousAction)  # checked by read_problem
-        effects = [
-            _EffectPlan.build(schema, effect, grounder)
-            for effect in schema.effects
-            if effect.fluent.type.is_bool_type()
-        ]
-        for binding in parameter_bindings(schema, grounder):
-            action = _ground_action(schema, effects, binding, grounder, shared, len(actions))
+        effects = grounder.effects_of(schema)
+        for binding in parameter_bindings(schema, grounder.formulas):
+            action = grounder.action(schema, binding, len(actions), effects)
             if action is not None:
                 actions.append(action)
-    goal = make_conj(grounder.ground(goal, {}) for goal in problem.goals)
     return Task.build(
         name=problem.name,
         universe=universe,
         actions=actions,
-        init=grounder.init,
-        goal=goal,
-        static_atoms=universe.mask_of_predicates(static_predicates),
+        init=grounder.formulas.init,
+        goal=grounder.goal(),
+        static_atoms=universe.mask_of_predicates(grounder.formulas.static_predicates),
         action_schemas={
             schema.name: tuple(param.type.name for param in schema.parameters) for schema in problem.actions
         },
     )
+
+
+class ActionGrounder:
+    """A problem's actions grounded one binding at a time, and its goal: what grounding the
+    whole task does for every binding the static facts allow, and what a check of a few
+    named actions does for those alone (``PlanCheck``), so both ground them alike."""
+
+    def __init__(self, problem: Problem, universe: Universe) -> None:
+        self.problem = problem
+        static_predicates = frozenset(universe.predicates) - _changed_predicates(problem)
+        self.formulas = FormulaGrounder(universe, static_predicates, _initial_state(problem, universe))
+        self._effects: dict[str, list[_EffectPlan]] = {}
+        self._shared = _SharedEffects()
+
+    def effects_of(self, schema: InstantaneousAction) -> list[_EffectPlan]:
+        """The schema's effects on atoms, each compiled once."""
+        found = self._effects.get(schema.name)
+        if found is None:
+            found = self._effects[schema.name] = [
+                _EffectPlan.build(schema, effect, self.formulas)
+                for effect in schema.effects
+                if effect.fluent.type.is_bool_type()
+            ]
+        return found
+
+    def action(
+        self,
+        schema: InstantaneousAction,
+        binding: Binding,
+        index: int,
+        effects: Sequence[_EffectPlan] | None = None,
+    ) -> GroundAction | None:
+        """The schema's ground action under ``binding`` (its parameters' objects, correctly
+        typed), None when its precondition is false in every state (static facts)."""
+        effects = self.effects_of(schema) if effects is None else effects
+        return _ground_action(schema, effects, binding, self.formulas, self._shared, index)
+
+    def goal(self) -> Formula:
+        return make_conj(self.formulas.ground(goal, {}) for goal in self.problem.goals)
 
 
 def _changed_predicates(problem: Problem) -> frozenset[str]:

@@ -54,7 +54,7 @@ class Task:
         goal_general = False if goal_parts is None else (None if goal_parts.rest is True else goal_parts.rest)
         return cls(
             name=name,
-            atoms=universe.atom_names,
+            atoms=tuple(universe.atom_names),
             atom_index={atom: i for i, atom in enumerate(universe.atom_names)},
             actions=tuple(actions),
             action_index={action.name: action.index for action in actions},

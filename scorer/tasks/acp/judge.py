@@ -77,11 +77,16 @@ class Case:
 def load_task(domain_pddl: str, problem_pddl: str) -> Task:
     """The row's task (its :init is the question state), parsed once per row text, and
     grounded once for all the rows whose problems differ only in their :init."""
+    allow_shared_names()
+    return parse_task_variant(domain_pddl, problem_pddl)
+
+
+def allow_shared_names() -> None:
+    """ACPBench's floor-tile names actions like predicates; PDDL allows it, UP only with this
+    flag (set before its PDDL is read)."""
     from unified_planning.shortcuts import get_environment
 
-    # ACPBench's floor-tile names actions like predicates; PDDL allows it, UP only with this flag.
     get_environment().error_used_name = False
-    return parse_task_variant(domain_pddl, problem_pddl)
 
 
 # -- judgements -----------------------------------------------------------------------
