@@ -55,10 +55,13 @@ class ActionGrounder:
     whole task does for every binding the static facts allow, and what a check of a few
     named actions does for those alone (``PlanCheck``), so both ground them alike."""
 
-    def __init__(self, problem: Problem, universe: Universe) -> None:
+    def __init__(self, problem: Problem, universe: Universe, init: int | None = None) -> None:
+        """``init``: the initial state over the universe's atoms, when it is not the problem's
+        own :init (read apart from it)."""
         self.problem = problem
         static_predicates = frozenset(universe.predicates) - _changed_predicates(problem)
-        self.formulas = FormulaGrounder(universe, static_predicates, _initial_state(problem, universe))
+        state = _initial_state(problem, universe) if init is None else init
+        self.formulas = FormulaGrounder(universe, static_predicates, state)
         self._effects: dict[str, list[_EffectPlan]] = {}
         self._shared = _SharedEffects()
 

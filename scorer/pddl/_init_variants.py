@@ -52,9 +52,10 @@ def parse_task_variant(domain_pddl: str, problem_pddl: str) -> Task:
     return task
 
 
-def split_init(problem_pddl: str) -> tuple[str, list[str]] | None:
-    """(the problem text with its :init section cut out, the :init's atoms as normalised
-    names), or None when the :init holds anything but plain atoms (or cannot be found)."""
+def split_init(problem_pddl: str, placeholder: str = "") -> tuple[str, list[str]] | None:
+    """(the problem text with its :init section cut out, ``placeholder`` in its place, the
+    :init's atoms as normalised names), or None when the :init holds anything but plain
+    atoms (or cannot be found)."""
     start = _INIT_START.search(problem_pddl)
     if start is None or ";" in problem_pddl:
         return None  # comments could hide parentheses; parse those in full
@@ -67,7 +68,8 @@ def split_init(problem_pddl: str) -> tuple[str, list[str]] | None:
         return None  # nested or numeric entries, or stray text
     if any(not atom.split() or atom.split()[0].lower() in ("not", "=") for atom in atoms):
         return None
-    return problem_pddl[: start.start()] + problem_pddl[end + 1 :], [normalize_name(f"({a})") for a in atoms]
+    rest = problem_pddl[: start.start()] + placeholder + problem_pddl[end + 1 :]
+    return rest, [normalize_name(f"({a})") for a in atoms]
 
 
 def _closing(text: str, start: int) -> int | None:

@@ -4,8 +4,12 @@
 first: a problem of 52,000 atoms takes seconds, to check a plan of ten steps. A
 ``PlanCheck`` reads the problem once and grounds, through the same ``ActionGrounder``,
 only the actions a plan names (each once) and the goal, over an atom table that indexes
-the atoms as they are met. The verdicts are validate_plan's, step for step: a name that
-is no schema applied to correctly typed objects is unknown, a well-formed action whose
+the atoms as they are met. The :init's plain atoms are read apart, by ``split_init``
+(unified-planning's reading of a large :init was most of what was left); with anything
+else in it, or an atom that is not one of the problem's, the problem is read whole.
+
+The verdicts are validate_plan's, step for step (``execute_plan``): a name that is no
+schema applied to correctly typed objects is unknown, a well-formed action whose
 precondition is false in every state (grounding prunes it) is never applicable, and the
 others apply in turn from the problem's :init.
 """
@@ -20,8 +24,10 @@ from unified_planning.model import InstantaneousAction, Problem
 
 from ._action import GroundAction
 from ._collector import collector_paused
+from ._errors import PDDLError
 from ._formula import StateTest, compile_test, split_literals
 from ._grounder import ActionGrounder
+from ._init_variants import split_init
 from ._names import normalize_name, split_call
 from ._reading import UP_LOCK, read_problem
 from ._universe import Universe
@@ -40,9 +46,12 @@ def check_plan(domain_pddl: str, problem_pddl: str, plan: Sequence[str]) -> Plan
 class PlanCheck:
     """One problem, read but grounded only on demand. Thread-safe."""
 
-    def __init__(self, problem: Problem) -> None:
+    def __init__(self, problem: Problem, init_atoms: Sequence[str] | None = None) -> None:
+        """``init_atoms``: the initial state's atoms (normalised names) when ``problem`` was
+        read without them; KeyError when one is not a typed atom of the problem."""
         self._universe = Universe.from_problem(problem, atoms_on_demand=True)
-        self._grounder = ActionGrounder(problem, self._universe)
+        init = None if init_atoms is None else self._state_of(init_atoms)
+        self._grounder = ActionGrounder(problem, self._universe, init)
         self._schemas: dict[str, InstantaneousAction] = {}  # by name, as Task.action_schemas
         for schema in problem.actions:
             assert isinstance(schema, InstantaneousAction)  # checked by read_problem
@@ -110,6 +119,15 @@ class PlanCheck:
             self._universe.is_of_type(obj, kind) for obj, kind in zip(call[1], param_types, strict=True)
         )
 
+    def _state_of(self, atoms: Sequence[str]) -> int:
+        state = 0
+        for atom in atoms:
+            call = split_call(atom)
+            if call is None:
+                raise KeyError(atom)
+            state |= 1 << self._universe.atom_of_key[call]
+        return state
+
     def _is_goal(self, state: int) -> bool:
         """Task.is_goal, the goal grounded when first needed."""
         if self._goal is None:
@@ -128,4 +146,10 @@ class PlanCheck:
 @lru_cache(maxsize=CHECKS_KEPT)
 def _kept(domain_pddl: str, problem_pddl: str) -> PlanCheck:
     with UP_LOCK, collector_paused():
+        split = split_init(problem_pddl, placeholder="(:init)")
+        if split is not None:
+            try:
+                return PlanCheck(read_problem(domain_pddl, split[0]), split[1])
+            except (PDDLError, KeyError):
+                pass  # read whole: the problem's own error, if it has one
         return PlanCheck(read_problem(domain_pddl, problem_pddl))

@@ -20,6 +20,7 @@ import pytest
 
 from scorer.pddl import (
     FailureReason,
+    PDDLError,
     PlanCheck,
     PlanValidation,
     Task,
@@ -129,6 +130,33 @@ def test_a_goal_that_is_false_and_a_pruned_action_in_every_state(gripper: tuple[
     domain, problem = gripper
     never = problem.replace("(:goal (and", "(:goal (and (connected hall lobby)")
     assert_agree(domain, never, [bfs(parse_task(*gripper)).plan or []])
+
+
+@pytest.mark.parametrize(
+    ("label", "old", "new"),
+    [
+        ("a comment", "(free)", "(free) ; the hand\n"),
+        ("a negated atom", "(free)", "(free) (not (carry w))"),
+        ("an unknown predicate", "(free)", "(free) (nope b1)"),
+        ("an object of another type", "(free)", "(free) (carry kitchen)"),
+        ("an unknown object", "(free)", "(free) (carry nobody)"),
+    ],
+)
+def test_an_init_of_more_than_typed_atoms_is_read_whole(
+    gripper: tuple[str, str], label: str, old: str, new: str
+) -> None:
+    """What the :init read apart does not cover, the problem read whole decides: the same
+    verdicts, or the same error as parse_task."""
+    domain, problem = gripper
+    changed = problem.replace(old, new)
+    try:
+        parse_task(domain, changed)
+    except PDDLError as error:
+        _kept.cache_clear()
+        with pytest.raises(type(error)):
+            check_plan(domain, changed, [])
+        return
+    assert assert_agree(domain, changed, [bfs(parse_task(*gripper)).plan or []]) > 20
 
 
 def test_only_the_named_actions_are_grounded(gripper: tuple[str, str]) -> None:
