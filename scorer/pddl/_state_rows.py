@@ -3,7 +3,7 @@
 An explicit state space is explored a whole layer at a time in numpy (``_state_graph``): a
 state is a row of ``words`` uint64 holding, packed densely, the atoms some action adds or
 deletes (the task's fluents); every other atom keeps its value from the start state (the
-exploration's ``fixed`` atoms). A large household task of the data has 688 fluents among
+exploration's ``fixed`` atoms). The largest task of the data has 688 fluents among
 52,059 atoms: 11 words a state instead of 814.
 """
 
