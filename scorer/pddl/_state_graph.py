@@ -22,6 +22,7 @@ from ._state_rows import RowLayout, StateTable, unique_rows
 from ._task import Task
 
 _CANDIDATE_CELLS = 4_000_000  # frontier rows x fluent atoms looked at in one block
+_BLOCK_ROWS = 8192
 
 # A layer's edges: (source ids, action indices, successor ids, or successor rows before numbering)
 _Edges = tuple[np.ndarray, np.ndarray, np.ndarray]
@@ -220,30 +221,18 @@ class _LayerSweep:
         table = StateTable(self.layout.words)
         table.add(self.start)
         edges: list[_Edges] = []
+        # A block of the frontier at a time, so that passing the cap costs at most a block.
+        step = max(1, min(_BLOCK_ROWS, _CANDIDATE_CELLS // len(self.group_of_bit)))
         low, high = 0, 1  # the frontier: ids low..high-1
         while low < high:
-            sources, actions, children = self._expand(table, low, high)
-            # The layer's distinct successors first: far fewer than its edges, and looked up
-            # in hash order, which binary searches one after another walk through fast.
-            first, inverse = unique_rows(children)
-            distinct = children[first]
-            ids = table.find(distinct)
-            new = ids < 0
-            if new.any():
-                fresh = distinct[new]
-                if len(table) + len(fresh) > cap or (too_big is not None and (too_big.find(fresh) >= 0).any()):
-                    return _graph_of(self.layout, self.fixed, table, edges, low, complete=False)
-                ids[new] = table.add(fresh)
-            edges.append((sources, actions, ids[inverse]))
+            for start in range(low, high, step):
+                sources, actions, successors = self._expand_block(table.rows[start : min(start + step, high)], start)
+                ids = _numbered(table, successors, cap, too_big)
+                if ids is None:
+                    return _graph_of(self.layout, self.fixed, table, edges, start, complete=False)
+                edges.append((sources, actions, ids))
             low, high = high, len(table)
         return _graph_of(self.layout, self.fixed, table, edges, high, complete=True)
-
-    def _expand(self, table: StateTable, low: int, high: int) -> _Edges:
-        """(source id, action index, successor row) of every transition from ids low..high-1."""
-        step = max(1, _CANDIDATE_CELLS // len(self.group_of_bit))
-        blocks = [self._expand_block(table.rows[at : min(at + step, high)], at) for at in range(low, high, step)]
-        sources, actions, successors = (np.concatenate(part) for part in zip(*blocks, strict=True))
-        return sources, actions, successors
 
     def _expand_block(self, frontier: np.ndarray, first_id: int) -> _Edges:
         bits = np.unpackbits(frontier.view(np.uint8), axis=1, bitorder="little").view(bool)
@@ -265,6 +254,23 @@ class _LayerSweep:
             rows, actions = rows[holds], actions[holds]
         successors = (frontier[rows] & self.keep[actions]) | self.add[actions]
         return rows + first_id, self.action_index[actions], successors
+
+
+def _numbered(table: StateTable, rows: np.ndarray, cap: int, too_big: StateTable | None) -> np.ndarray | None:
+    """The id of each row, numbering the new ones; None when they would pass the cap or one
+    is in ``too_big``."""
+    # The distinct rows first: far fewer than the edges, and looked up in hash order, which
+    # binary searches one after another walk through fast.
+    first, inverse = unique_rows(rows)
+    distinct = rows[first]
+    ids = table.find(distinct)
+    new = ids < 0
+    if new.any():
+        fresh = distinct[new]
+        if len(table) + len(fresh) > cap or (too_big is not None and (too_big.find(fresh) >= 0).any()):
+            return None
+        ids[new] = table.add(fresh)
+    return ids[inverse]
 
 
 def _columns_by_use(masks: np.ndarray) -> list[tuple[int, np.ndarray]]:

@@ -17,7 +17,8 @@ from ._bits import bit_indices
 from ._task import Task
 
 WORD = np.uint64
-_MIX = np.uint64(0x9E3779B97F4A7C15)  # odd: multiplying by it is a bijection of 64-bit words
+_FMIX = (np.uint64(0xFF51AFD7ED558CCD), np.uint64(0xC4CEB9FE1A85EC53))  # murmur3's fmix64
+_SHIFT = np.uint64(33)
 _CHUNK_MASKS = 256  # masks unpacked at a time (each one is a byte per atom)
 
 
@@ -59,13 +60,18 @@ class RowLayout:
 
 
 def row_hashes(rows: np.ndarray) -> np.ndarray:
-    """One 64-bit word per row: the row itself when it is one word (exact), else a mix."""
+    """One 64-bit word per row: the row itself when it is one word (exact), else each word
+    folded in through murmur3's finalizer (rows of a few set bits, differing in their high
+    bits, collided under a weaker mix)."""
     if rows.shape[1] == 1:
         return rows[:, 0].copy()
     hashes = np.zeros(len(rows), dtype=WORD)
     for column in range(rows.shape[1]):
-        hashes = (hashes ^ rows[:, column]) * _MIX
-        hashes ^= hashes >> np.uint64(29)
+        hashes ^= rows[:, column]
+        for multiplier in _FMIX:
+            hashes ^= hashes >> _SHIFT
+            hashes *= multiplier
+        hashes ^= hashes >> _SHIFT
     return hashes
 
 
