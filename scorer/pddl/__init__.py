@@ -13,7 +13,7 @@ from ._names import normalize_name
 from ._parse import parse_task
 from ._plan_check import PlanCheck, check_plan
 from ._planner import ENGINES, PlannerSafetyNetError, plan_with_planner
-from ._planner_cache import PlannerCache
+from ._planner_cache import PlannerCache, read_verdicts, write_verdicts
 from ._planner_result import PlannerResult, PlannerVerdict
 from ._reachable import IncompleteSpaceError, ReachableSpace, reachable_states
 from ._search import SearchResult, astar, bfs
@@ -61,6 +61,8 @@ __all__ = [
     "problem_text",
     "random_walk",
     "reachable_states",
+    "read_verdicts",
+    "write_verdicts",
     "split_init",
     "validate_plan",
 ]

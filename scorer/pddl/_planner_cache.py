@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import os
+from collections.abc import Mapping
 from dataclasses import replace
 from importlib import metadata
 from pathlib import Path
@@ -53,6 +55,18 @@ class PlannerCache:
         self._memory[key] = found
         return replace(found, cached=True)
 
+    def seed(self, results: Mapping[str, PlannerResult]) -> None:
+        """Results known beforehand (verdicts shipped with a dataset), held in memory only."""
+        for key, result in results.items():
+            self._memory.setdefault(key, replace(result, cached=False))
+
+    def stored(self) -> dict[str, PlannerResult]:
+        """Every result in the directory, by key."""
+        if self.directory is None:
+            return {}
+        found = {path.stem: self._read(path.stem) for path in sorted(self.directory.glob("*.json"))}
+        return {key: result for key, result in found.items() if result is not None}
+
     def put(self, key: str, result: PlannerResult) -> None:
         if result.verdict in (PlannerVerdict.ERROR, PlannerVerdict.TIMEOUT):
             return
@@ -77,6 +91,18 @@ class PlannerCache:
         # Atomic, so a concurrent reader (or a killed run) never leaves half a file.
         assert self.directory is not None
         atomic.write_text(self._path(key), json.dumps(result.to_json()))
+
+
+def read_verdicts(path: Path) -> dict[str, PlannerResult]:
+    """Results written by ``write_verdicts``."""
+    with gzip.open(path, "rt", encoding="utf-8") as stream:
+        return {key: PlannerResult.from_json(record) for key, record in json.load(stream).items()}
+
+
+def write_verdicts(path: Path, results: Mapping[str, PlannerResult]) -> None:
+    """Results as one gzipped JSON object, byte-identical for the same results."""
+    text = json.dumps({key: results[key].to_json() for key in sorted(results)}, indent=0, sort_keys=True)
+    atomic.write_bytes(path, gzip.compress(text.encode(), mtime=0))
 
 
 def _version(package: str) -> str:

@@ -92,10 +92,12 @@ class StateGraph:
     @cached_property
     def _reversed(self) -> tuple[np.ndarray, np.ndarray]:
         """The edges by successor: (indptr over successor ids, the source of each edge)."""
-        sources = np.repeat(np.arange(self.expanded, dtype=np.int64), np.diff(self.indptr))
-        order = np.argsort(self.children, kind="stable")
-        indptr = np.searchsorted(self.children[order], np.arange(len(self) + 1))
-        return indptr, sources[order]
+        from scipy.sparse import csr_array  # its CSR -> CSC conversion is linear, a sort is not
+
+        edges = csr_array(
+            (np.ones(len(self.children), dtype=np.int8), self.children, self.indptr), shape=(self.expanded, len(self))
+        ).tocsc()
+        return edges.indptr.astype(np.int64), edges.indices.astype(np.int64)
 
 
 def breadth_first(
@@ -288,13 +290,14 @@ def _graph_of(
     expanded: int,
     complete: bool,
 ) -> StateGraph:
-    """The graph with its edges sorted by source, then action."""
+    """The graph with its edges grouped by source."""
     empty = np.empty(0, dtype=np.int64)
     sources = np.concatenate([e[0] for e in edges]) if edges else empty
     actions = np.concatenate([e[1] for e in edges]) if edges else empty
     children = np.concatenate([e[2] for e in edges]) if edges else empty
-    order = np.lexsort((actions, sources))
-    sources, actions, children = sources[order], actions[order], children[order]
+    if (np.diff(sources) < 0).any():  # only actions tried in every state come out of order
+        order = np.argsort(sources, kind="stable")
+        sources, actions, children = sources[order], actions[order], children[order]
     indptr = np.searchsorted(sources, np.arange(expanded + 1))
     return StateGraph(layout, fixed, table, indptr, actions, children, complete)
 

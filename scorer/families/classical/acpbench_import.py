@@ -23,7 +23,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +39,7 @@ from scorer.dataset import KeyRow
 from scorer.executors import DEFAULT_EXECUTOR, EXECUTOR_HELP, Executor, in_process, make_executor
 from scorer.families.base import card_template
 from scorer.families.classical.acpbench_audit import Dispute, audit, convert
+from scorer.families.classical.acpbench_verdicts import seed_oracle
 from scorer.families.classical.problems import fewshot_examples
 from scorer.pddl import PDDLError, split_init
 from scorer.tasks.acp import KINDS, acp_kind
@@ -112,6 +113,7 @@ class ProblemJob:
 
     records: list[tuple[SourceRecord, int]]
     shots: Shots
+    shipped_verdicts: bool = True  # seed the oracle with the planner verdicts shipped for the published data
 
 
 @dataclass(frozen=True)
@@ -123,11 +125,15 @@ class ImportedRow:
 
 
 def import_rows(
-    directory: Path, limit: int | None = None, progress: bool = False, executor: Executor | None = None
+    directory: Path,
+    limit: int | None = None,
+    progress: bool = False,
+    executor: Executor | None = None,
+    shipped_verdicts: bool = True,
 ) -> tuple[Rows, list[Dispute]]:
     """Rows and disputes per split, in the source's order, whatever executor imported them."""
     sources = read_source(directory, limit)
-    jobs = problem_jobs(sources, fewshot_examples(0))
+    jobs = [replace(job, shipped_verdicts=shipped_verdicts) for job in problem_jobs(sources, fewshot_examples(0))]
     done = (executor or in_process()).map(import_problem, jobs, f"{CONFIG} problems", progress)
     placed = {(imported.split, imported.index): imported for job in done for imported in job}
     rows: Rows = {split: [placed[split, i].row for i in range(len(records))] for split, records in sources.items()}
@@ -164,6 +170,8 @@ def _size(job: ProblemJob) -> int:
 
 
 def import_problem(job: ProblemJob) -> list[ImportedRow]:
+    if job.shipped_verdicts:
+        seed_oracle()
     graphs = VariantGraphs(EXACT_CAP)
     imported = []
     for source, index in job.records:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -76,6 +76,10 @@ class Oracle:
         self.settings = settings or OracleSettings()
         self.stats = OracleStats()
         self._cache = PlannerCache(self.settings.cache_dir)
+
+    def seed(self, verdicts: Mapping[str, PlannerResult]) -> None:
+        """Planner verdicts known beforehand (``PlannerCache.seed``)."""
+        self._cache.seed(verdicts)
 
     # -- the four questions ---------------------------------------------------
 
