@@ -4,7 +4,8 @@ A STRIPS task (literal preconditions, no conditional effects) is explored a brea
 layer at a time in numpy, on rows of fluent atoms (``_state_rows``): the frontier's
 candidate actions come from each action's trigger atom (the rarest atom of its
 precondition, as in ``_successors``), their preconditions are tested and their successors
-made for the whole layer at once, and the successors are numbered through a ``StateTable``.
+made for a block of the frontier at once, and the successors are numbered through a
+``StateTable``.
 Other tasks are explored one state at a time through the task's successor generator. Both
 find the same states and edges; the ids follow breadth-first layers (within a layer, in an
 order of each way's own: nothing depends on it).
@@ -24,7 +25,7 @@ from ._task import Task
 _CANDIDATE_CELLS = 4_000_000  # frontier rows x fluent atoms looked at in one block
 _BLOCK_ROWS = 8192
 
-# A layer's edges: (source ids, action indices, successor ids, or successor rows before numbering)
+# A block's edges: (source ids, action indices, successor ids, or successor rows before numbering)
 _Edges = tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
