@@ -6,9 +6,10 @@ explored anew).
 
 Both ways start from an empty planner cache of their own and must write the same shards
 (asserted on the checksums); ours is seeded with the planner verdicts shipped for the
-published data (``scorer.families.classical.acpbench_verdicts``), as every import is. The sequential path takes about half an hour for all 1,360
-records, so by default both ways run on a subset (``--limit`` records per task file and
-split) and ours runs once more on every record; ``--limit 0`` compares on every record.
+published data (``scorer.families.classical.acpbench_verdicts``), as every import is. The
+sequential path takes about half an hour for all 1,360 records, so by default both ways run
+on a subset (``--limit`` records per task file and split) and ours runs once more on every
+record; ``--limit 0`` compares on every record.
 Prints wall and CPU seconds, records per second, the ratio, the planner calls each way
 made, the seconds of ``score --gold`` on the test split, and what one planner call costs
 (a cold ``symk-opt`` call on a compiled question of the data), i.e. what a question would
