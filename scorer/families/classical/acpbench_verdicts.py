@@ -4,7 +4,8 @@ Importing ACPBench Hard's published questions asks a planner about 94 times (80 
 plan lengths from ``symk-opt``, 14 unsolvability proofs from Fast Downward) where a bounded
 search cannot decide: 111 s of a 166 s cold import on 2 cores, against 55 s without them.
 Everyone imports the same files, so the verdicts are shipped as data and seed the oracle's
-planner cache. They are exactly what the calls return: each is filed under the key of its
+planner cache. They are what the calls return, less their plans (the oracle reads the
+verdict, the length and whether it is optimal, never the plan): each is filed under the key of its
 call (engine, the compiled domain and problem texts, the memory bound and the planners'
 versions), so a changed question, bound or planner version misses and is planned anew,
 and a planner verdict never depends on time (``scorer.pddl._planner``).
@@ -37,7 +38,7 @@ def seed_oracle() -> None:
     get_oracle().seed(shipped())
 
 
-@click.command()
+@click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("directory", type=click.Path(exists=True, file_okay=False, path_type=Path))
 def main(directory: Path) -> None:
     """Import ACPBench Hard's DIRECTORY in this process with an empty planner cache, and
