@@ -48,9 +48,6 @@ class RowLayout:
             view[:, : packed.shape[1]] = packed
         return out
 
-    def row(self, state: int) -> np.ndarray:
-        return self.rows([state])[0]
-
     def atoms(self, row: np.ndarray) -> int:
         """The mask of the fluent atoms set in ``row``."""
         mask = 0
