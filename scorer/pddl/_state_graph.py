@@ -13,6 +13,7 @@ order of each way's own: nothing depends on it).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -52,10 +53,16 @@ class StateGraph:
 
     def find(self, state: int) -> int | None:
         """The id of ``state``; None when it is not in the graph."""
-        if state & ~self.layout.fluent_mask != self.fixed:
-            return None
-        found = int(self.table.find(self.layout.rows([state]))[0])
+        found = int(self.ids([state])[0])
         return None if found < 0 else found
+
+    def ids(self, states: Sequence[int]) -> np.ndarray:
+        """The id of each state; -1 where it is not in the graph."""
+        ids = self.table.find(self.layout.rows(states))
+        fluent = self.layout.fluent_mask
+        other_fixed = [i for i, state in enumerate(states) if state & ~fluent != self.fixed]
+        ids[other_fixed] = -1
+        return ids
 
     def state(self, state_id: int) -> int:
         return self.fixed | self.layout.atoms(self.table.rows[state_id])
