@@ -7,12 +7,13 @@ Everything public is re-exported here; the private modules hold one concept each
 from ._action import CondEffect, GroundAction
 from ._bits import bit_indices
 from ._collector import collector_paused
+from ._engines import ENGINES
 from ._errors import PDDLError, PDDLParseError, UnsupportedPDDL
 from ._init_variants import parse_task_variant, split_init
 from ._names import normalize_name
 from ._parse import parse_task
 from ._plan_check import PlanCheck, check_plan
-from ._planner import ENGINES, PlannerSafetyNetError, plan_with_planner
+from ._planner import PlannerSafetyNetError, plan_with_planner
 from ._planner_cache import PlannerCache, read_verdicts, write_verdicts
 from ._planner_result import PlannerResult, PlannerVerdict
 from ._reachable import IncompleteSpaceError, ReachableSpace, reachable_states

@@ -2,7 +2,8 @@
 
 The bound is a count, not a time: a run gets ``memory_mb`` of address space and a run
 that needs more ends as MEMOUT, at the same point of its search on an idle machine and
-on a loaded one, so a verdict never depends on how busy the machine was. A wall-clock
+on a loaded one, so a verdict never depends on how busy the machine was (symk runs with
+settings that take no decision by the clock: ``_engines.SYMK_SEARCH``). A wall-clock
 limit (``safety_s``, generous) stays only as a safety net against a planner that hangs:
 its firing raises ``PlannerSafetyNetError`` and is never stored or read as a verdict.
 
@@ -35,11 +36,11 @@ from typing import Any
 
 from scorer.errors import PlanariumError
 
+from ._engines import ENGINE_PARAMS, ENGINES
 from ._names import call_name
 from ._planner_cache import PlannerCache
 from ._planner_result import PlannerResult, PlannerVerdict
 
-ENGINES = ("fast-downward", "fast-downward-opt", "symk", "symk-opt")
 # Extra wall time the parent grants after the planner's own timeout, so a
 # planner that stops itself at the bound is reported by itself.
 _GRACE_S = 1.0
@@ -284,7 +285,7 @@ def _solve(request: _Request) -> dict[str, Any]:
     if request.engine == "symk-opt" and not original_metrics:
         # Without a metric symk labels its optimal plan SOLVED_SATISFICING.
         problem.add_quality_metric(MinimizeSequentialPlanLength())
-    with OneshotPlanner(name=request.engine) as planner:
+    with OneshotPlanner(name=request.engine, params=ENGINE_PARAMS.get(request.engine, {})) as planner:
         try:
             answer = planner.solve(problem, timeout=request.safety_s)
         finally:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from scorer import atomic
 
+from ._engines import ENGINE_PARAMS
 from ._planner_result import PlannerResult, PlannerVerdict
 
 # Planner versions are part of the key so a disk cache never outlives an upgrade.
@@ -20,7 +21,7 @@ _VERSIONED_PACKAGES = ("unified-planning", "up-fast-downward", "up-symk")
 
 
 class PlannerCache:
-    """Results keyed by sha256 of (engine, domain text, problem text, bounds).
+    """Results keyed by sha256 of (engine and its settings, domain text, problem text, bounds).
 
     MEMOUT is cached too (the recorded outcome for that bound); ERROR is not,
     since it is usually transient, and a TIMEOUT never reaches the cache (the
@@ -39,6 +40,7 @@ class PlannerCache:
     def key(engine: str, domain_pddl: str, problem_pddl: str, memory_mb: int) -> str:
         payload = {
             "engine": engine,
+            "settings": ENGINE_PARAMS.get(engine, {}),
             "domain": domain_pddl,
             "problem": problem_pddl,
             "memory_mb": int(memory_mb),
@@ -101,9 +103,9 @@ def read_verdicts(path: Path) -> dict[str, PlannerResult]:
 
 def write_verdicts(path: Path, results: Mapping[str, PlannerResult]) -> None:
     """The verdicts of results (verdict, cost, optimality, message) as one gzipped JSON
-    object, byte-identical for the same verdicts. Not their plans nor their seconds: a
-    planner's pick among equally short plans, like its wall time, varies from run to run
-    (``symk-opt`` gave another optimal plan for 13 of 94 calls run again)."""
+    object, byte-identical for the same verdicts. Not their seconds, which vary from run to
+    run, nor their plans, which no verdict reads (and which, before symk ran with
+    ``_engines.SYMK_SEARCH``, varied too: another optimal plan for 13 of 94 calls run again)."""
     kept = {key: replace(results[key], plan=None, seconds=0.0).to_json() for key in sorted(results)}
     atomic.write_bytes(path, gzip.compress(json.dumps(kept, indent=0, sort_keys=True).encode(), mtime=0))
 
