@@ -10,7 +10,7 @@ ENGINES = ("fast-downward", "fast-downward-opt", "symk", "symk-opt")
 # plan (7 of 18 calls gave 2-3 different plans in 3 runs) and another peak memory, so near the
 # memory bound possibly another verdict. Alternating the directions with the time limits lifted
 # gave the same plan, search and peak memory every run (18 calls of 18, beside CPU hogs too),
-# in about the same time on those calls but not on every problem: the hard blocksworld problem
+# in about the same time on those calls but not on every problem: the hard problem
 # of tests/pddl takes 117 s instead of 7 (docs/scale.md). ``ratio_alloted_time`` stays finite
 # because symk turns its product with a step's estimated milliseconds into an int: 1000 keeps
 # that far from overflow while a step is cut only past 1000 times its estimate.
