@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from data_build.rows import dumps, image_cell, row_features
+from data_build.shipped_plans import shipped_results
 from data_build.spec import Rows
 from scorer.pddl import PlannerCache, Task, parse_task
 from scorer.tasks.acp import KINDS
@@ -71,7 +72,11 @@ ProblemSource = Callable[[int], AcpProblem | None]  # attempt number -> a proble
 
 
 def build_budget() -> PlannerBudget:
-    return PlannerBudget(cache=PlannerCache(default_cache_dir()))
+    """The build's planner bounds, its cache seeded with the results shipped for the
+    published builds (``data_build.shipped_plans``)."""
+    cache = PlannerCache(default_cache_dir())
+    cache.seed(shipped_results())
+    return PlannerBudget(cache=cache)
 
 
 def ask(problems: Iterable[AcpProblem], quotas: dict[str, int], budget: PlannerBudget, planned: int = 1) -> list[Asked]:

@@ -101,12 +101,16 @@ def read_verdicts(path: Path) -> dict[str, PlannerResult]:
         return {key: PlannerResult.from_json(record) for key, record in json.load(stream).items()}
 
 
-def write_verdicts(path: Path, results: Mapping[str, PlannerResult]) -> None:
+def write_verdicts(path: Path, results: Mapping[str, PlannerResult], keep_plans: bool = False) -> None:
     """The verdicts of results (verdict, cost, optimality, message) as one gzipped JSON
     object, byte-identical for the same verdicts. Not their seconds, which vary from run to
-    run, nor their plans, which no verdict reads (and which, before symk ran with
-    ``_engines.SYMK_SEARCH``, varied too: another optimal plan for 13 of 94 calls run again)."""
-    kept = {key: replace(results[key], plan=None, seconds=0.0).to_json() for key in sorted(results)}
+    run; their plans only with ``keep_plans`` (a build's rows hold them: since symk runs
+    with ``_engines.SYMK_SEARCH`` a call gives the same plan on every run and machine; before,
+    13 of 94 calls run again picked another optimal plan)."""
+    kept = {
+        key: replace(results[key], plan=results[key].plan if keep_plans else None, seconds=0.0).to_json()
+        for key in sorted(results)
+    }
     atomic.write_bytes(path, gzip.compress(json.dumps(kept, indent=0, sort_keys=True).encode(), mtime=0))
 
 
