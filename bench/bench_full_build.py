@@ -8,6 +8,8 @@ core), so a problem set shared by several configs is made once. Before, one of:
 - ``--before FILE``: the figures ``--save FILE`` recorded of an earlier run, for example of
   the code before a change (``PYTHONPATH=<that checkout> python bench/bench_full_build.py
   --before none --save before.json``: the builds run the code that ``PYTHONPATH`` names);
+- ``--before unshipped``: the same build planning every call (``PLANARIUM_SHIPPED_PLANS=0``:
+  none of the planner results shipped for the published builds, ``data_build.shipped_plans``);
 - ``--before none``: ours alone.
 
 Every build is its own process with its own empty planner cache (a user's first build is
@@ -21,7 +23,7 @@ the load average at the start and the end (the machine may be shared: CPU second
 figure load does not inflate).
 
     python bench/bench_full_build.py [--size mini|full] [--configs NAMES] [--executor local]
-        [--before alone|none|FILE] [--save FILE] [--planner-cache DIR]
+        [--before alone|unshipped|none|FILE] [--save FILE] [--planner-cache DIR]
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from data_build.registry import select
+from data_build.shipped_plans import SEED_ENV
 from scorer.tasks.acp.oracle import CACHE_ENV
 
 PR_SET_CHILD_SUBREAPER = 36  # linux/prctl.h
@@ -76,9 +79,11 @@ def children_cpu() -> float:
     return used.ru_utime + used.ru_stime
 
 
-def build(configs: str, size: str, executor: str, work: Path, warm: Path | None = None) -> Measured:
+def build(
+    configs: str, size: str, executor: str, work: Path, warm: Path | None = None, shipped: bool = True
+) -> Measured:
     """One ``planarium build`` in a process of its own, with an empty planner cache (a copy of
-    ``warm``'s when given)."""
+    ``warm``'s when given), seeded with the shipped planner results unless ``shipped`` is False."""
     out, cache = work / "out", work / "cache"
     if warm is not None:
         shutil.copytree(warm, cache)
@@ -86,7 +91,8 @@ def build(configs: str, size: str, executor: str, work: Path, warm: Path | None 
     command += ["--configs", configs, "--out", str(out), "--executor", executor, "--quiet"]
     cpu_before = children_cpu()
     wall = time.perf_counter()
-    process = subprocess.Popen(command, env={**os.environ, CACHE_ENV: str(cache)}, stdout=subprocess.DEVNULL)
+    environment = {**os.environ, CACHE_ENV: str(cache)} | ({} if shipped else {SEED_ENV: "0"})
+    process = subprocess.Popen(command, env=environment, stdout=subprocess.DEVNULL)
     _, status, usage = os.wait4(process.pid, 0)  # its own usage: the peak of this build alone
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode != 0:
@@ -136,7 +142,9 @@ def main() -> None:
     parser.add_argument("--size", default="mini", help="mini, full or N (as planarium build)")
     parser.add_argument("--configs", default=",".join(spec.name for spec in select(None)))
     parser.add_argument("--executor", default="local", help="ours: where the per-row work runs")
-    parser.add_argument("--before", default="alone", help="alone (each config built alone), none, or a --save file")
+    parser.add_argument(
+        "--before", default="alone", help="alone (each config built alone), unshipped, none, or a --save file"
+    )
     parser.add_argument("--save", type=Path, help="write ours (wall, CPU, shards' checksums, load) to this JSON file")
     parser.add_argument("--planner-cache", type=Path, help="start each build's planner cache as a copy of this one")
     args = parser.parse_args()
@@ -148,13 +156,18 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench-full-build-") as tmp:
         warm = args.planner_cache
         alone = build_alone(names, args.size, Path(tmp), warm) if args.before == "alone" else {}
+        if args.before == "unshipped":
+            alone["every call planned"] = build(
+                ",".join(names), args.size, args.executor, Path(tmp) / "all", warm, False
+            )
         ours = build(",".join(names), args.size, args.executor, Path(tmp) / "ours", warm)
     load_end = load_average()
     caches = "cold planner caches" if warm is None else f"planner caches copied from {warm}"
     print(f"size {args.size}, {len(names)} configs, {len(shard_sums(ours.checksums))} shards; {caches}")
     print("| build | wall s | CPU s | peak MB |\n|---|---:|---:|---:|")
     for name, measured in alone.items():
-        print(f"| {name} alone, local:1 | {measured.wall_s:.1f} | {measured.cpu_s:.1f} | {measured.peak_mb:.0f} |")
+        how = f"one build, {args.executor}" if args.before == "unshipped" else "alone, local:1"
+        print(f"| {name} {how} | {measured.wall_s:.1f} | {measured.cpu_s:.1f} | {measured.peak_mb:.0f} |")
     label = f"ours: one build, {args.executor} (code {code})"
     print(f"| {label} | {ours.wall_s:.1f} | {ours.cpu_s:.1f} | {ours.peak_mb:.0f} |")
     compare(args.before, alone, ours)
@@ -175,9 +188,10 @@ def compare(before: str, alone: dict[str, Measured], ours: Measured) -> None:
     """The ratios of the way before to ours; both must have written the same shards."""
     if before == "none":
         return
-    if before == "alone":
+    if before in ("alone", "unshipped"):
         sums = {path: digest for m in alone.values() for path, digest in shard_sums(m.checksums).items()}
-        wall, cpu, label = sum(m.wall_s for m in alone.values()), sum(m.cpu_s for m in alone.values()), "each alone"
+        wall, cpu = sum(m.wall_s for m in alone.values()), sum(m.cpu_s for m in alone.values())
+        label = "each alone" if before == "alone" else "every call planned"
     else:
         figures = recorded(Path(before))
         sums, wall, cpu = figures["shards"], figures["wall_s"], figures["cpu_s"]
