@@ -30,6 +30,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
+from unittest import mock
 
 import click
 
@@ -71,17 +72,12 @@ def record(sizes: Iterable[str], configs: str | None, executor_spec: str, cache_
 
 @contextmanager
 def _environment(values: dict[str, str]) -> Iterator[None]:
-    before = {name: os.environ.get(name) for name in values}
-    os.environ.update(values)
+    """``values`` in the environment (put back after), and the shipped results read anew under them."""
     shipped_results.cache_clear()
     try:
-        yield
+        with mock.patch.dict(os.environ, values):
+            yield
     finally:
-        for name, value in before.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
         shipped_results.cache_clear()
 
 
