@@ -25,7 +25,7 @@ from typing import Any
 from data_build.rows import dumps, image_cell, row_features
 from data_build.shipped_plans import shipped_results
 from data_build.spec import Rows
-from scorer.pddl import PlannerCache, Task, parse_task
+from scorer.pddl import BUILD_SAFETY_S, PlannerCache, Task, parse_task, safety_seconds
 from scorer.tasks.acp import KINDS
 from scorer.tasks.acp.analysis import PlannerBudget
 from scorer.tasks.acp.compile import state_problem
@@ -73,10 +73,11 @@ ProblemSource = Callable[[int], AcpProblem | None]  # attempt number -> a proble
 
 def build_budget() -> PlannerBudget:
     """The build's planner bounds, its cache seeded with the results shipped for the
-    published builds (``data_build.shipped_plans``)."""
+    published builds (``data_build.shipped_plans``), and a safety net of hours: a call
+    runs to its memory bound, which takes a large problem tens of minutes."""
     cache = PlannerCache(default_cache_dir())
     cache.seed(shipped_results())
-    return PlannerBudget(cache=cache)
+    return PlannerBudget(cache=cache, safety_s=safety_seconds(BUILD_SAFETY_S))
 
 
 def ask(problems: Iterable[AcpProblem], quotas: dict[str, int], budget: PlannerBudget, planned: int = 1) -> list[Asked]:

@@ -13,7 +13,7 @@ from ._init_variants import parse_task_variant, split_init
 from ._names import normalize_name
 from ._parse import parse_task
 from ._plan_check import PlanCheck, check_plan
-from ._planner import PlannerSafetyNetError, plan_with_planner
+from ._planner import BUILD_SAFETY_S, PlannerSafetyNetError, plan_with_planner, safety_seconds
 from ._planner_cache import PlannerCache, read_verdicts, write_verdicts
 from ._planner_result import PlannerResult, PlannerVerdict
 from ._reachable import IncompleteSpaceError, ReachableSpace, reachable_states
@@ -26,6 +26,7 @@ from ._walk import random_walk
 from ._write import Objects, domain_name, problem_for_state, problem_text
 
 __all__ = [
+    "BUILD_SAFETY_S",
     "collector_paused",
     "ENGINES",
     "Objects",
@@ -63,6 +64,7 @@ __all__ = [
     "random_walk",
     "reachable_states",
     "read_verdicts",
+    "safety_seconds",
     "write_verdicts",
     "split_init",
     "validate_plan",

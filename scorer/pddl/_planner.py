@@ -52,17 +52,21 @@ SAFETY_ENV = "PLANARIUM_PLANNER_SAFETY_S"
 # The bounded runs of the data end within about 30 s idle (the slowest solved symk-opt
 # call of ACPBench Hard's import took 28 s beside two busy cores): twenty times that.
 DEFAULT_SAFETY_S = 600.0
+# A build's own calls run to their memory bound on its largest problems: 10 to 48 minutes of
+# wall to reach 2,048 MB on a loaded 2-core machine (docs/scale.md). Hours, so that a cold
+# build is never stopped by its safety net; a hung planner still is.
+BUILD_SAFETY_S = 6 * 3600.0
 
 
 class PlannerSafetyNetError(PlanariumError):
     """A planner ran past the wall-clock safety net before reaching its memory bound."""
 
 
-def safety_seconds() -> float:
-    """The safety net: ``$PLANARIUM_PLANNER_SAFETY_S`` seconds, else 600."""
+def safety_seconds(default: float = DEFAULT_SAFETY_S) -> float:
+    """The safety net: ``$PLANARIUM_PLANNER_SAFETY_S`` seconds, else ``default``."""
     configured = os.environ.get(SAFETY_ENV, "").strip()
     try:
-        return float(configured) if configured else DEFAULT_SAFETY_S
+        return float(configured) if configured else default
     except ValueError:
         raise PlanariumError(f"{SAFETY_ENV}={configured!r}: expected a number of seconds") from None
 

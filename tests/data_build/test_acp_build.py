@@ -109,3 +109,16 @@ def test_visual_rows_show_the_state_as_one_image(mini_data: Path) -> None:
 def test_load_dataset_reads_the_acp_configs(mini_data: Path) -> None:
     rows = load_dataset(str(mini_data), "blocksworld-acp", split="test")
     assert rows[0]["images"][0].size[0] > 0 and set(rows.features) >= {"fewshot", "pddl"}
+
+
+def test_the_builds_planner_calls_get_a_safety_net_of_hours(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build's call runs to its memory bound, tens of minutes on a large problem: the
+    scorer's 600 s net would stop a cold full build that is working as designed."""
+    from data_build.acp_rows import build_budget
+    from scorer.pddl import BUILD_SAFETY_S
+    from scorer.pddl._planner import SAFETY_ENV
+
+    monkeypatch.delenv(SAFETY_ENV, raising=False)
+    assert build_budget().safety_s == BUILD_SAFETY_S >= 3 * 3600
+    monkeypatch.setenv(SAFETY_ENV, "30")
+    assert build_budget().safety_s == 30.0

@@ -67,13 +67,15 @@ def test_a_seeded_build_plans_nothing_and_its_results_are_what_the_planner_says(
         planned.append(request.engine)
         return real_run(request)
 
-    def checked(domain: str, problem: str, engine: str, memory_mb: int, cache: PlannerCache | None) -> PlannerResult:
+    def checked(
+        domain: str, problem: str, engine: str, memory_mb: int, cache: PlannerCache | None, safety_s: float | None
+    ) -> PlannerResult:
         key = PlannerCache.key(engine, domain, problem, memory_mb)
         if engine not in replanned and key in shipped_results():
-            replanned[engine] = planner_module.plan_with_planner(domain, problem, engine, memory_mb, None)
+            replanned[engine] = planner_module.plan_with_planner(domain, problem, engine, memory_mb, None, safety_s)
             fresh = replace(replanned[engine], seconds=0.0)
             assert fresh == shipped_results()[key], f"{engine}: not the shipped result"
-        return planner_module.plan_with_planner(domain, problem, engine, memory_mb, cache)
+        return planner_module.plan_with_planner(domain, problem, engine, memory_mb, cache, safety_s)
 
     monkeypatch.setattr(planner_module, "_run_isolated", counted)
     for module in (questions_module, analysis_module):

@@ -64,6 +64,7 @@ class PlannerBudget:
 
     memory_mb: int = 2048
     cache: PlannerCache | None = None
+    safety_s: float | None = None  # the wall-clock safety net (never a verdict); None: the scorer's
 
 
 def state_facts(
@@ -328,7 +329,9 @@ class EvidenceFacts:
 
         compiled = compiled_task(self.domain_pddl, self.task, self.state, self.task.goal_text())
         budget = self.budget
-        result = plan_with_planner(compiled.domain, compiled.problem, "symk-opt", budget.memory_mb, budget.cache)
+        result = plan_with_planner(
+            compiled.domain, compiled.problem, "symk-opt", budget.memory_mb, budget.cache, budget.safety_s
+        )
         if result.verdict is not PlannerVerdict.SOLVED or not result.optimal or result.plan is None:
             return None, None
         plan = [name.replace("(planarium-", "(", 1) for name in result.plan]

@@ -226,7 +226,9 @@ def _plans_by_search(
 
 def _planned(task: Task, domain_pddl: str, state: int, engine: str, budget: PlannerBudget) -> list[str] | None:
     compiled = compiled_task(domain_pddl, task, state, task.goal_text())
-    result = plan_with_planner(compiled.domain, compiled.problem, engine, budget.memory_mb, budget.cache)
+    result = plan_with_planner(
+        compiled.domain, compiled.problem, engine, budget.memory_mb, budget.cache, budget.safety_s
+    )
     if result.verdict is not PlannerVerdict.SOLVED or result.plan is None:
         return None
     plan = [name.replace("(planarium-", "(", 1) for name in result.plan]
