@@ -74,7 +74,7 @@ ProblemSource = Callable[[int], AcpProblem | None]  # attempt number -> a proble
 def build_budget() -> PlannerBudget:
     """The build's planner bounds, its cache seeded with the results shipped for the
     published builds (``data_build.shipped_plans``), and a safety net of hours: a call
-    runs to its memory bound, which takes a large problem tens of minutes."""
+    runs to its memory bound, which takes a large problem minutes."""
     cache = PlannerCache(default_cache_dir())
     cache.seed(shipped_results())
     return PlannerBudget(cache=cache, safety_s=safety_seconds(BUILD_SAFETY_S))

@@ -55,6 +55,13 @@ SEARCH_STATES = 10_000  # one optimal plan from the state
 DECISION_STATES = 2_000  # each landmark / next-action decision
 MAX_PRUNED_EXAMPLES = 5
 MAX_PRUNED_SCAN = 200_000
+# The build's own planner calls get half the scorer's memory. A state whose h* symk-opt cannot
+# reach grows its BDDs until the bound stops it, and near the bound CUDD collects garbage over
+# and over: on acp-hard's large blocksworld problems three such calls took 167-193 s to stop at
+# 1,024 MB against 764-3,627 s at 2,048, while the eight calls solved at 2,048 that took over
+# 5 s were all solved at 1,024 too (7-62 s, the same lengths; docs/scale.md). A state the build
+# cannot decide is simply not asked about, so the lower bound costs a few questions at most.
+BUILD_MEMORY_MB = 1024
 
 
 @dataclass(frozen=True)
@@ -62,7 +69,7 @@ class PlannerBudget:
     """Bounds of the build's own planner calls (h* of big states): memory, a count, so the
     stored keys are the same under any load (see ``scorer.pddl._planner``)."""
 
-    memory_mb: int = 2048
+    memory_mb: int = BUILD_MEMORY_MB
     cache: PlannerCache | None = None
     safety_s: float | None = None  # the wall-clock safety net (never a verdict); None: the scorer's
 
