@@ -12,8 +12,8 @@ and is planned for real: a seeded build writes the bytes a cold one does, only s
 tests/data_build/test_shipped_plans.py checks both.
 
 Written by a maintainer after a change to a generator or a planner, one size or config at a
-time if need be (a cold full build of the largest config takes hours; ``--cache`` keeps what
-a stopped run planned):
+time if need be (a cold full build of every config takes about 50 minutes on 2 cores;
+``--cache`` keeps what a stopped run planned):
 
     python -m data_build.shipped_plans --sizes mini,full
     python -m data_build.shipped_plans --sizes full --configs NAME --cache /var/tmp/plans
