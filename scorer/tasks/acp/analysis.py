@@ -57,10 +57,10 @@ MAX_PRUNED_EXAMPLES = 5
 MAX_PRUNED_SCAN = 200_000
 # The build's own planner calls get half the scorer's memory. A state whose h* symk-opt cannot
 # reach grows its BDDs until the bound stops it, and near the bound CUDD collects garbage over
-# and over: on acp-hard's large blocksworld problems three such calls took 167-193 s to stop at
-# 1,024 MB against 764-3,627 s at 2,048, while the eight calls solved at 2,048 that took over
-# 5 s were all solved at 1,024 too (7-62 s, the same lengths; docs/scale.md). A state the build
-# cannot decide is simply not asked about, so the lower bound costs a few questions at most.
+# and over: on the largest problems of a published build, three such calls took 145-193 s to
+# stop at 1,024 MB against 764-3,627 s at 2,048, while the eight calls solved at 2,048 that took
+# over 5 s were all solved at 1,024 too, with the same plans (7-62 s; docs/scale.md). A state
+# the build cannot decide is not asked about, so the lower bound costs a few questions at most.
 BUILD_MEMORY_MB = 1024
 
 
