@@ -517,16 +517,21 @@ def configs(ctx: click.Context, data: Path) -> None:
     click.echo(format_table(table, ["config", "family", "kind", f"rows in {data}/", "paper", "made by"]))
 
 
+# Replays of papers' released runs: not a family's config, so not in the families' registry.
+RELEASED_RUNS = {"viplan-results": ("scorer.released.command:viplan_results_import",)}
+RELEASED_HELP = {"viplan-results": "ViPlan's released runs of 16 VLMs replayed, its numbers beside ours."}
+
+
 def _importer_commands() -> Mapping[str, tuple[str, ...]]:
     from scorer.families import importer_commands
 
-    return importer_commands()
+    return {**importer_commands(), **RELEASED_RUNS}
 
 
 def _importer_help() -> Mapping[str, str]:
     from scorer.families import importer_help
 
-    return importer_help()
+    return {**importer_help(), **RELEASED_HELP}
 
 
 @main.group(name="import", cls=LazyGroup, context_settings=CONTEXT, lazy=_importer_commands, short_help=_importer_help)

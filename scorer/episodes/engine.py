@@ -11,12 +11,16 @@ from typing import Any
 
 from scorer.dataset import KeyRow
 from scorer.episodes.base import PARSER_SETTING, Episode, SettingsError, StepResult
+from scorer.episodes.recorded import read_recording
 from scorer.tasks.think import strip_think
 
 
-def make_episode(row: KeyRow, settings: Mapping[str, Any] | None = None) -> Episode:
+def make_episode(
+    row: KeyRow, settings: Mapping[str, Any] | None = None, recorded: Mapping[str, Any] | None = None
+) -> Episode:
     """A fresh episode; ``settings["mode"]`` picks one of the modes the row's family
-    offers (by default its first)."""
+    offers (by default its first). ``recorded``: the outcomes a paper's own run decided
+    (``scorer.episodes.recorded``), for a replay of its released run."""
     from scorer.families import mode_for  # here: families import the engine to build their rows
 
     if row.task != "episode":
@@ -27,7 +31,12 @@ def make_episode(row: KeyRow, settings: Mapping[str, Any] | None = None) -> Epis
     except (KeyError, ValueError) as error:
         raise SettingsError(str(error).strip("'\"")) from None
     chosen["mode"] = mode.name
-    return mode.play(row, chosen)
+    recording = read_recording(recorded)
+    if recording is None:
+        return mode.play(row, chosen)
+    if mode.play_recorded is None:
+        raise SettingsError(f"mode {mode.name!r} replays no recorded outcomes (episode.recorded)")
+    return mode.play_recorded(row, chosen, recording)
 
 
 def step_on_reply(episode: Episode, reply: str) -> StepResult:
@@ -42,13 +51,15 @@ def step_on_reply(episode: Episode, reply: str) -> StepResult:
     return result
 
 
-def replay(row: KeyRow, settings: Mapping[str, Any], replies: Sequence[str]) -> dict[str, Any]:
+def replay(
+    row: KeyRow, settings: Mapping[str, Any], replies: Sequence[str], recorded: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
     """Feed logged replies through a fresh episode and recompute its outcome.
 
     Replies after the episode ended are ignored (and counted), so a log can never
     score better than the episode it records.
     """
-    episode = make_episode(row, settings)
+    episode = make_episode(row, settings, recorded)
     episode.reset()
     used = 0
     for reply in replies:

@@ -41,6 +41,7 @@ def viplan_modes(world_for_row: WorldForRow) -> tuple[Mode, Mode]:
         partial(planner_random, world_for_row),
         partial(planner_reference, world_for_row),
         paper_parser="ViPlan's parse_json_output and planning-loop checks",
+        play_recorded=lambda row, settings, recording: PlannerEpisode(world_for_row(row), settings, recording),
     )
     grounder = Mode(
         "grounder",

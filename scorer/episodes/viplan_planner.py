@@ -24,6 +24,7 @@ import random
 from typing import Any
 
 from scorer.episodes.base import PARSER_SETTING, Observation, SettingsError, StepResult, check_parser, check_settings
+from scorer.episodes.recorded import RecordedStep, Recording
 from scorer.episodes.viplan_json import paper_document
 from scorer.episodes.viplan_world import UNPARSABLE, ActionChoice, ViplanWorld, viplan_call
 
@@ -49,7 +50,7 @@ def check_fail_prob(settings: dict[str, Any]) -> None:
 
 
 class PlannerEpisode:
-    def __init__(self, world: ViplanWorld, settings: dict[str, Any]) -> None:
+    def __init__(self, world: ViplanWorld, settings: dict[str, Any], recording: Recording | None = None) -> None:
         self.settings = check_settings(settings, {**DEFAULTS, "view": world.views[0]}, "planner")
         if self.settings["output"] not in ("plan", "action"):
             raise SettingsError(f"setting 'output' must be 'plan' or 'action', got {self.settings['output']!r}")
@@ -69,6 +70,10 @@ class PlannerEpisode:
         self.failures_drawn = 0
         self.end_reason: str | None = None
         self.paper_first: Any = None  # the plan entry the paper's loop keeps between steps
+        # A paper's released run replayed: its simulator's outcomes replace our failure draws.
+        self.recording = recording
+        self.recorded_applied = 0
+        self.recorded_conflicts = 0  # recorded outcomes our PDDL contradicts (our verdict stands)
 
     @property
     def done(self) -> bool:
@@ -118,15 +123,39 @@ class PlannerEpisode:
         entry = dict(choice.entry or {})
         action = self.task.action(choice.pddl_name)
         if action is None or not self.task.is_applicable(self.state, action):
+            recorded = self.recording.step(len(self.replies) - 1) if self.recording else None
+            if recorded is not None and recorded.outcome == words.success_outcome:
+                self.recorded_conflicts += 1  # the paper's simulator ran what our PDDL refuses
             return {**entry, **_outcome(words.illegal_outcome, words.illegal_info)}
+        recorded = self.recording.step(len(self.replies) - 1) if self.recording else None
+        if recorded is not None:
+            return {**entry, **self._run_recorded(choice.pddl_name, recorded)}
         self.legal_steps += 1
         return {**entry, **self._run_with_failures(choice.pddl_name)}
+
+    def _run_recorded(self, pddl_name: str, recorded: RecordedStep) -> dict[str, str]:
+        """The paper's simulator's outcome for a legal action: it ran, ran without its effect,
+        another action ran instead, or the simulator refused it (its own error)."""
+        words = self.world.feedback
+        self.recorded_applied += 1
+        if recorded.outcome != words.success_outcome:
+            return _outcome(recorded.outcome or words.illegal_outcome, recorded.info)
+        self.legal_steps += 1
+        if recorded.ran != pddl_name:  # a failure: nothing moved, or another action ran
+            self.failures_drawn += 1
+        moved = self.task.action(recorded.ran) if recorded.ran else None
+        if recorded.ran and (moved is None or not self.task.is_applicable(self.state, moved)):
+            self.recorded_conflicts += 1  # the recording moved what our state cannot move
+        elif moved is not None:
+            self.state = self.task.successor(self.state, moved)
+        return _outcome(words.success_outcome, recorded.info)
 
     def _run_with_failures(self, pddl_name: str) -> dict[str, str]:
         """Execute in the true state; ViPlan's failures draw from (row seed, step index)."""
         words = self.world.feedback
         rng = random.Random(f"{self.row.meta['seed']}/step/{len(self.replies)}")
-        draw = self.world.draw_failure(rng, self.settings["fail_prob"], self.state, pddl_name)
+        fail_prob = 0.0 if self.recording else self.settings["fail_prob"]  # a recording is the simulator
+        draw = self.world.draw_failure(rng, fail_prob, self.state, pddl_name)
         if draw.kind != "none":
             self.failures_drawn += 1
         if draw.kind == "noop":  # legal, and nothing moved: ViPlan's simulator says so in the info
@@ -158,6 +187,16 @@ class PlannerEpisode:
             "unparsable": self.unparsable_steps,
             "failures_drawn": self.failures_drawn,
             "end": self.end_reason or "abandoned",
+            **self._recorded_counts(),
+        }
+
+    def _recorded_counts(self) -> dict[str, Any]:
+        if self.recording is None:
+            return {}
+        return {
+            "recorded_from": self.recording.source,
+            "recorded_applied": self.recorded_applied,
+            "recorded_conflicts": self.recorded_conflicts,
         }
 
 

@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # only for annotations: importing the registry imports no fam
     from data_build.spec import ConfigSpec
     from scorer.dataset import KeyRow
     from scorer.episodes.base import Episode
+    from scorer.episodes.recorded import Recording, ViplanRuns
     from scorer.fidelity import Departure
     from scorer.grading import Grading
     from scorer.report.stats import Metric
@@ -61,6 +62,9 @@ class Mode:
     # What the paper's own reply parser is, where the mode reproduces it under the setting
     # ``parser: paper`` (scorer.episodes.base.PARSER_SETTING); empty when it has none.
     paper_parser: str = ""
+    # The episode replaying a paper's released run, with the outcomes only the paper's
+    # simulator could decide (scorer.episodes.recorded); None: the mode replays none.
+    play_recorded: Callable[[KeyRow, dict[str, Any], Recording], Episode] | None = None
 
 
 @dataclass(frozen=True)
@@ -76,6 +80,8 @@ class Family:
     # its `planarium import` commands are declared in scorer/families/listing.py (IMPORTERS)
     # Where its configs do not do what the paper's code does (docs/fidelity.md is made from these)
     departures: Sequence[Departure] = ()
+    # How its imported config replays ViPlan's released runs of real models (scorer.released)
+    viplan_runs: ViplanRuns | None = None
 
     def mode(self, name: str) -> Mode | None:
         return next((m for m in self.modes if m.name == name), None)

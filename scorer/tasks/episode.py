@@ -59,7 +59,7 @@ def _replayed(row: KeyRow, prediction: Prediction, overrides: dict[str, Any]) ->
 
     settings = episode.get("settings") or {}
     try:
-        outcome = replay(row, {**settings, **overrides}, episode["replies"])
+        outcome = replay(row, {**settings, **overrides}, episode["replies"], episode.get("recorded"))
         departures = episode_departures(row, settings)
     except SettingsError as error:
         return Judgement(0.0, Reason.INVALID, detail=f"episode settings: {error}")

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from scorer.episodes.viplan_modes import viplan_modes
 from scorer.families.base import Family
 from scorer.families.household.departures import DEPARTURES
+from scorer.families.household.viplan_runs import VIPLAN_RUNS
 from scorer.families.household.world import HouseholdWorld
 
 if TYPE_CHECKING:
@@ -31,4 +32,5 @@ FAMILY = Family(
     configs=_configs,
     modes=viplan_modes(HouseholdWorld),
     departures=DEPARTURES,
+    viplan_runs=VIPLAN_RUNS,
 )

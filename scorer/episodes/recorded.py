@@ -1,0 +1,109 @@
+"""Outcomes a paper's own run decided that our engine cannot know, carried in an episode log.
+
+A replay of a paper's released run feeds the model's recorded replies through our engine.
+Most of what happens then is decided by our PDDL (is the action legal, does the goal hold).
+Some of it was decided by the paper's simulator and no PDDL can say it: ViPlan's action
+failures drawn by its own random generator, an action iGibson ran without its effect
+("executed but failed"), iGibson's server errors, the plans ViPlan's symbolic planner chose,
+which objects iGibson's camera showed. The log carries those as a ``recorded`` object beside
+``settings`` and ``replies``; the replay applies them and the outcome counts them
+(``recorded_applied``), so a score built on them says so.
+
+Planner episodes: ``{"source": str, "steps": [null | {"outcome", "info", "ran"}, ...]}``, one
+entry per reply. An entry is what the paper's simulator did at that step: the feedback's
+outcome and info, and the PDDL action that really ran (null: nothing moved). A null entry
+leaves the step to our engine, without any failure draw of ours: with a recording, the
+recording is the simulator.
+
+Grounder episodes: ``{"source": str, "plans": [[action, ...], ...], "steps": [...]}``: the
+plans the paper's planner chose, in order (the first from the initial enumeration, then one
+per replan), and per executed action (in order) null or ``{"ran": action | null}``. With
+``"seen"`` (a list of atoms per question batch is not needed: one flat list of every atom the
+paper's run asked about), an atom is asked only where the paper asked it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scorer.episodes.base import SettingsError
+
+
+@dataclass(frozen=True)
+class RecordedStep:
+    """What the paper's simulator did with one action."""
+
+    outcome: str | None = None  # the feedback's outcome word (planner episodes)
+    info: str | None = None
+    ran: str | None = None  # the PDDL action that really ran; None: nothing moved
+
+
+@dataclass(frozen=True)
+class Recording:
+    source: str
+    steps: tuple[RecordedStep | None, ...] = ()
+    plans: tuple[tuple[str, ...], ...] = ()
+    seen: frozenset[str] | None = None  # the atoms the paper's run could ask about (None: ours decide)
+
+    def step(self, index: int) -> RecordedStep | None:
+        return self.steps[index] if index < len(self.steps) else None
+
+
+def read_recording(value: Any) -> Recording | None:
+    """The ``recorded`` object of a log line (None when absent); SettingsError names a bad field."""
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise SettingsError("episode.recorded must be an object")
+    source = value.get("source")
+    if not isinstance(source, str) or not source:
+        raise SettingsError("episode.recorded.source must name where the recorded outcomes come from")
+    steps = tuple(_step(entry, i) for i, entry in enumerate(_list(value, "steps")))
+    plans = tuple(_strings(plan, f"plans[{i}]") for i, plan in enumerate(_list(value, "plans")))
+    seen = value.get("seen")
+    return Recording(source, steps, plans, None if seen is None else frozenset(_strings(seen, "seen")))
+
+
+def _list(value: Mapping[str, Any], field: str) -> list[Any]:
+    found = value.get(field, [])
+    if not isinstance(found, list):
+        raise SettingsError(f"episode.recorded.{field} must be a list")
+    return found
+
+
+def _strings(value: Any, field: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise SettingsError(f"episode.recorded.{field} must be a list of strings")
+    return tuple(value)
+
+
+def _step(entry: Any, index: int) -> RecordedStep | None:
+    if entry is None:
+        return None
+    if not isinstance(entry, Mapping) or not all(
+        entry.get(key) is None or isinstance(entry.get(key), str) for key in ("outcome", "info", "ran")
+    ):
+        raise SettingsError(f"episode.recorded.steps[{index}] must be null or an object of strings or nulls")
+    return RecordedStep(entry.get("outcome"), entry.get("info"), entry.get("ran"))
+
+
+# A ViPlan planner step as its results file keeps it: {"action": "moveblock(g, c4)",
+# "success": bool | None, "info": str | None}.
+ViplanAction = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class ViplanRuns:
+    """How a family's imported config replays ViPlan's released runs (``scorer.released``).
+
+    ``results_domain`` is ViPlan's folder under ``results/final/``; ``episode_key`` gives,
+    from a row's ``meta``, the end of the results file's key for that episode;
+    ``planner_step`` turns one recorded planner action into the outcome ViPlan's simulator
+    decided where no PDDL can (None: our engine decides it)."""
+
+    results_domain: str
+    config: str
+    episode_key: Callable[[Mapping[str, Any]], str]
+    planner_step: Callable[[ViplanAction], dict[str, str | None] | None]

@@ -1,0 +1,154 @@
+"""ViPlan's numbers beside Planarium's, per run and metric (``reproduction.csv``).
+
+ViPlan's number is read from the top of its results file; Planarium's from the rows file
+``score`` wrote for the submission, under ViPlan's reading of the replies (the ``paper``
+judgement: what ViPlan's code makes of them), over the run's rows. ``success_ours`` is the
+same success under our own reading, beside the paper's number, so what our lenient reading
+does to a real model shows too.
+
+The metrics, as ViPlan's code computes them:
+- ``success``: planner, ``statistics.task_completion_rate`` (goal reached / episodes);
+  grounder, ``task_accuracy``.
+- ``action_accuracy``: planner, ``statistics.action_success_rate``: actions the simulator
+  ran / actions its loop took (a step whose reply held no JSON takes no action); grounder,
+  ``action_accuracy``: actions whose every precondition and effect answer matched the true
+  state / (actions checked + actions its plan still held), an episode without a plan
+  counting 0 of 1.
+- ``predicate_accuracy`` and ``macro_predicate_accuracy`` (grounder): the enumeration
+  answers only (its ``compute_metrics`` adds the others only to episodes without a replans
+  list, which never happens), overall and as the mean of the per-predicate rates.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import astuple, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from scorer.dataset import KeyRow
+from scorer.released.viplan_runs import RunFile
+
+TOLERANCE = 1e-9
+PLANNER_METRICS = ("success", "success_ours", "action_accuracy")
+GROUNDER_METRICS = ("success", "success_ours", "predicate_accuracy", "macro_predicate_accuracy", "action_accuracy")
+
+
+@dataclass(frozen=True)
+class ReproductionLine:
+    domain: str
+    experiment: str
+    method: str
+    split: str
+    model: str
+    metric: str
+    viplan: float
+    planarium: float
+    difference: float
+    departure: str = ""
+
+    @property
+    def equal(self) -> bool:
+        return abs(self.difference) <= TOLERANCE
+
+
+COLUMNS = tuple(f.name for f in fields(ReproductionLine))
+
+
+def reproduction_lines(
+    runs: Sequence[RunFile],
+    reported: Mapping[str, dict[str, Any]],
+    rows_path: Path,
+    rows: Mapping[str, KeyRow],
+    untaken: Mapping[str, int],
+) -> list[ReproductionLine]:
+    """One line per run and metric: ViPlan's number (``reported``: each split's file) and ours.
+    ``untaken``: per row id, the replies of its log that took no action in ViPlan's loop (the
+    reply it kept no text of, which ended its episode)."""
+    by_id = {row.id: row for row in rows.values()}
+    scored = _scored_by_split(rows_path, by_id)
+    lines = []
+    for run in runs:
+        ours = _ours(run.method, scored.get(run.split, []), untaken)
+        theirs = _viplan(run.method, reported[run.split])
+        for metric, value in ours.items():
+            viplan = theirs["success" if metric == "success_ours" else metric]
+            lines.append(
+                ReproductionLine(*run.submission[:3], run.split, run.model, metric, viplan, value, value - viplan)
+            )
+    return lines
+
+
+def _scored_by_split(rows_path: Path, by_id: Mapping[str, KeyRow]) -> dict[str, list[dict[str, Any]]]:
+    """The rows file's lines with a prediction, by the row's difficulty (ViPlan's split)."""
+    found: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    with rows_path.open(encoding="utf-8") as stream:
+        for line in stream:
+            entry = json.loads(line)
+            if entry.get("reason") != "missing":
+                found[by_id[entry["id"]].difficulty].append(entry)
+    return found
+
+
+def _viplan(method: str, document: dict[str, Any]) -> dict[str, float]:
+    if method == "vila":
+        statistics = document["statistics"]
+        return {"success": statistics["task_completion_rate"], "action_accuracy": statistics["action_success_rate"]}
+    return {
+        name: float(document[name]) for name in ("predicate_accuracy", "macro_predicate_accuracy", "action_accuracy")
+    } | {"success": float(document["task_accuracy"])}
+
+
+def _ours(method: str, entries: Sequence[dict[str, Any]], untaken: Mapping[str, int]) -> dict[str, float]:
+    played = [e for e in entries if isinstance(e["paper"].get("parsed"), dict)]
+    outcomes = [e["paper"]["parsed"] for e in played]
+    numbers = {
+        "success": _mean([e["paper"]["score"] for e in entries]),
+        "success_ours": _mean([e["score"] for e in entries]),
+    }
+    if method == "vila":
+        taken = sum(o["steps"] - untaken.get(e["id"], 0) for e, o in zip(played, outcomes))
+        return numbers | {"action_accuracy": sum(o["legal_actions"] for o in outcomes) / taken if taken else 0.0}
+    return numbers | _grounder_numbers(outcomes)
+
+
+def _grounder_numbers(outcomes: Sequence[dict[str, Any]]) -> dict[str, float]:
+    enumerated: dict[str, list[bool]] = defaultdict(list)
+    for outcome in outcomes:
+        for correct, phase, predicate in zip(
+            outcome["answers_correct"], outcome["answers_phase"], outcome["answers_predicate"]
+        ):
+            if phase == "enumerate":
+                enumerated[predicate].append(correct)
+    answers = [c for values in enumerated.values() for c in values]
+    checked = [o.get("actions_state_correct", []) for o in outcomes]
+    total = sum(max(1, len(c) + o.get("actions_left", 0)) for c, o in zip(checked, outcomes))
+    return {
+        "predicate_accuracy": _mean(answers),
+        "macro_predicate_accuracy": _mean([_mean(values) for values in enumerated.values()]),
+        "action_accuracy": sum(sum(c) for c in checked) / total if total else 0.0,
+    }
+
+
+def _mean(values: Sequence[float | bool]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def csv_text(lines: Iterable[ReproductionLine]) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for line in lines:
+        writer.writerow([_cell(value) for value in astuple(line)])
+    return buffer.getvalue()
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, float):
+        return "nan" if math.isnan(value) else repr(round(value, 12))
+    return str(value)
