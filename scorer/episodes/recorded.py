@@ -17,9 +17,8 @@ recording is the simulator.
 
 Grounder episodes: ``{"source": str, "plans": [[action, ...], ...], "steps": [...]}``: the
 plans the paper's planner chose, in order (the first from the initial enumeration, then one
-per replan), and per executed action (in order) null or ``{"ran": action | null}``. With
-``"seen"`` (a list of atoms per question batch is not needed: one flat list of every atom the
-paper's run asked about), an atom is asked only where the paper asked it.
+per replan), and per checked action (in order) null (it ran as planned) or ``{"ran": action |
+null}`` (the simulator's failure: another action, or nothing).
 """
 
 from __future__ import annotations
@@ -45,7 +44,6 @@ class Recording:
     source: str
     steps: tuple[RecordedStep | None, ...] = ()
     plans: tuple[tuple[str, ...], ...] = ()
-    seen: frozenset[str] | None = None  # the atoms the paper's run could ask about (None: ours decide)
 
     def step(self, index: int) -> RecordedStep | None:
         return self.steps[index] if index < len(self.steps) else None
@@ -62,8 +60,7 @@ def read_recording(value: Any) -> Recording | None:
         raise SettingsError("episode.recorded.source must name where the recorded outcomes come from")
     steps = tuple(_step(entry, i) for i, entry in enumerate(_list(value, "steps")))
     plans = tuple(_strings(plan, f"plans[{i}]") for i, plan in enumerate(_list(value, "plans")))
-    seen = value.get("seen")
-    return Recording(source, steps, plans, None if seen is None else frozenset(_strings(seen, "seen")))
+    return Recording(source, steps, plans)
 
 
 def _list(value: Mapping[str, Any], field: str) -> list[Any]:
@@ -107,3 +104,12 @@ class ViplanRuns:
     config: str
     episode_key: Callable[[Mapping[str, Any]], str]
     planner_step: Callable[[ViplanAction], dict[str, str | None] | None]
+    # One checked action of a grounder episode ({"action", "action_info", ...}) as the action
+    # the simulator really ran ({"ran": name | None}), where a failure was drawn (None: as planned).
+    grounder_step: Callable[[ViplanAction], dict[str, str | None] | None] = lambda entry: None
+    # The departure (its test) that explains a difference where the paper's simulator decided
+    # what our PDDL decides otherwise (empty: ours decides as its simulator did)
+    simulator_departure: str = ""
+    # False: its grounder runs are not replayed yet (the questions its paper's run asked
+    # depend on what the simulator's camera saw, which the records do not say per question)
+    replays_grounder: bool = True

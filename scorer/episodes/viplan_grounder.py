@@ -63,6 +63,7 @@ from scorer.episodes.base import (
     check_parser,
     check_settings,
 )
+from scorer.episodes.recorded import Recording
 from scorer.episodes.viplan_planner import check_fail_prob, check_view
 from scorer.episodes.viplan_world import ViplanWorld, viplan_call
 from scorer.pddl import GroundAction, PlannerCache, PlannerVerdict, plan_with_planner, problem_for_state
@@ -80,7 +81,9 @@ DEFAULTS: dict[str, Any] = {  # "view" and "max_actions" default to the world's
     "max_questions": 600,
     "planner": "optimal",
     "question": "ours",  # or "paper": the question line as ViPlan's code sent it
+    "effects": "believed",  # or "paper": which effects are asked, as ViPlan's code picks them
 }
+EFFECT_FORMS = ("believed", "paper")
 QUESTION_FORMS = ("ours", "paper")
 PLANNERS = ("optimal", "fast-downward")
 OPTIMAL_ALIASES = ("optimal", "bfs")  # "bfs": its name in logs written when BFS was the only optimal planner
@@ -135,7 +138,7 @@ class Memory:
 
 
 class GrounderEpisode:
-    def __init__(self, world: ViplanWorld, settings: dict[str, Any]) -> None:
+    def __init__(self, world: ViplanWorld, settings: dict[str, Any], recording: Recording | None = None) -> None:
         defaults = {**DEFAULTS, "view": world.views[0], "max_actions": world.max_actions}
         self.settings = check_settings(settings, defaults, "grounder")
         _check_ranges(self.settings)
@@ -163,6 +166,14 @@ class GrounderEpisode:
         # every question of an action (its unseen preconditions and effects are not asked).
         self.executed: list[str] = []
         self.end_reason: str | None = None
+        # A paper's released run replayed: its planner's plans, in order, and its simulator's
+        # action outcomes (per checked action) replace our planner and our failure draws.
+        self.recording = recording
+        self.plans_taken = 0
+        self.checked = 0  # actions whose preconditions were checked (ViPlan's action_results)
+        self.actions_state_correct: list[bool] = []  # per checked action: every answer true to the state
+        self.preconditions_true = True
+        self.head_checked = False  # the plan's first action is being checked (ViPlan popped it)
         if world.enumerates:
             self._enumerate()
         else:
@@ -236,6 +247,8 @@ class GrounderEpisode:
     def _finish_batch(self) -> None:
         if self.settings[PARSER_SETTING] == "paper" and not all(answer.parsed for answer in self.batch):
             self.end_reason = "unparsable"  # ViPlan's update_vlm_state asserts; its loop breaks
+            if self.batch[-1].ask.phase != "enumerate":
+                self.actions_state_correct.append(False)  # ViPlan keeps the action, incorrect
             return
         phase = self.batch[-1].ask.phase
         if phase == "enumerate":
@@ -271,7 +284,7 @@ class GrounderEpisode:
         if plan is None:
             self.end_reason = "no_plan"
             return
-        self.plan = plan
+        self.plan, self.head_checked = plan, False
         self._begin_action()
 
     def _begin_action(self) -> None:
@@ -283,6 +296,8 @@ class GrounderEpisode:
             return
         if self.memory is not None and self.memory.action != self.plan[0]:
             self.memory = None  # ViPlan keeps it only for a retry of the same action
+        self.checked += 1
+        self.head_checked = True
         positive, negative = self._action().precondition_atoms()
         expected = [(a, True) for a in positive] + [(a, False) for a in negative]
         asks = [Ask(a, "precondition", value) for a, value in expected if self._seen(a)]
@@ -294,13 +309,16 @@ class GrounderEpisode:
     def _after_preconditions(self) -> None:
         action = self._action()
         if self.unseen_mismatch or any(answer.mismatch for answer in self.batch):
+            self.actions_state_correct.append(False)  # called off: ViPlan counts it incorrect
             self.previous_check = action.name
             self._replan(self._memory(CALLED_OFF, action.name))
             return
         self.counts["attempted"] += 1
         if not self.task.is_applicable(self.true_state, action):
+            self.actions_state_correct.append(False)
             self._after_illegal(action.name)
             return
+        self.preconditions_true = self._batch_true()
         self.counts["legal"] += 1
         self.counts["actions"] += 1
         self._execute(action)
@@ -314,28 +332,38 @@ class GrounderEpisode:
         self._replan(self._memory(ATTEMPTED, name))
 
     def _execute(self, action: GroundAction) -> None:
-        """Run in the TRUE state, then ask the effects the believed model predicts."""
+        """Run in the TRUE state, then ask the effects the believed model predicts (with
+        ``effects: paper``, ViPlan's: the conditional effects whose condition held in the
+        TRUE state before the action, each expected to take the effect's value)."""
+        before = self.true_state
         self.true_state = self._run_in_true_state(action.name)
         self.believed_after = self.task.successor(self.believed, action)
-        added, deleted = action.effect_atoms(self.task, self.believed)
-        changed = set(added) | set(deleted)
-        asks = [
-            Ask(a, "effect", self.task.holds(self.believed_after, a))
-            for a in self.task.atoms
-            if a in changed and self._seen(a)
-        ]
+        if self.settings["effects"] == "paper":
+            added, deleted = action.effect_atoms(self.task, before)
+            expected = {a: False for a in deleted} | {a: True for a in added}
+        else:
+            added, deleted = action.effect_atoms(self.task, self.believed)
+            expected = {a: self.task.holds(self.believed_after, a) for a in {*added, *deleted}}
+        asks = [Ask(a, "effect", expected[a]) for a in self.task.atoms if a in expected and self._seen(a)]
         self._ask(asks)
         if not asks:
             self._after_effects()
 
     def _after_effects(self) -> None:
+        self.actions_state_correct.append(self.preconditions_true and self._batch_true())
         self.previous_check = self.plan.pop(0)
+        self.head_checked = False
         self.memory = None  # ViPlan gives memory only after a called-off or illegal action
         if any(answer.mismatch for answer in self.batch):
             self._replan(None)
             return
         self.believed = self.believed_after
         self._begin_action()
+
+    def _batch_true(self) -> bool:
+        """Every answer of the batch is the true state's (ViPlan's ``all_state_correct``)."""
+        first = len(self.answers_correct) - len(self.batch)
+        return all(self.answers_correct[first:])
 
     def _action(self) -> GroundAction:
         action = self.task.action(self.plan[0])
@@ -348,6 +376,8 @@ class GrounderEpisode:
 
     def _run_in_true_state(self, name: str) -> int:
         """ViPlan's failures, drawn from (row seed, step index) so replay is exact."""
+        if self.recording is not None:
+            return self._run_recorded(name)
         rng = random.Random(f"{self.row.meta['seed']}/grounder/{len(self.replies)}")
         draw = self.world.draw_failure(rng, self.settings["fail_prob"], self.true_state, name)
         if draw.kind != "none":
@@ -360,9 +390,27 @@ class GrounderEpisode:
         self.executed.append(moved.name)
         return self.task.successor(self.true_state, moved)
 
+    def _run_recorded(self, name: str) -> int:
+        """The paper's simulator's outcome of the checked action: as planned (no entry),
+        nothing moved (``ran`` null) or another action ran."""
+        assert self.recording is not None
+        recorded = self.recording.step(self.checked - 1)
+        ran = name if recorded is None else recorded.ran
+        if ran != name:
+            self.counts["failures_drawn"] += 1
+        moved = self.task.action(ran) if ran else None
+        if moved is None or not self.task.is_applicable(self.true_state, moved):
+            return self.true_state
+        self.executed.append(moved.name)
+        return self.task.successor(self.true_state, moved)
+
     # -- planning -------------------------------------------------------------------
 
     def _plan_from_belief(self) -> list[str] | None:
+        if self.recording is not None:  # the paper's planner's plan, in the order it made them
+            self.plans_taken += 1
+            plans = self.recording.plans
+            return list(plans[self.plans_taken - 1]) if self.plans_taken <= len(plans) else None
         if self.settings["planner"] in OPTIMAL_ALIASES:
             plan = shortest_plan(self.world, self.row.domain_pddl, self.row.problem_pddl, self.believed)
             return None if plan is None else list(plan)
@@ -395,7 +443,20 @@ class GrounderEpisode:
             "truths_yes": self.truths_yes,
             "answers_predicate": self.predicates,
             "end": self.end_reason or "abandoned",
+            "actions_state_correct": self.actions_state_correct,
+            "actions_left": self._actions_left(),
+            **self._recorded_counts(),
         }
+
+    def _actions_left(self) -> int:
+        """The plan's actions never checked (ViPlan's ``remaining_actions``: its loop has taken
+        the action it was checking off the plan when it stops)."""
+        return max(0, len(self.plan) - (1 if self.head_checked else 0))
+
+    def _recorded_counts(self) -> dict[str, Any]:
+        if self.recording is None:
+            return {}
+        return {"recorded_from": self.recording.source, "recorded_plans": self.plans_taken}
 
 
 def shortest_plan(world: ViplanWorld, domain_pddl: str, problem_pddl: str, state: int) -> tuple[str, ...] | None:
@@ -424,6 +485,8 @@ def _check_ranges(settings: dict[str, Any]) -> None:
         raise SettingsError(
             f"setting 'question' must be one of {', '.join(QUESTION_FORMS)}, got {settings['question']!r}"
         )
+    if settings["effects"] not in EFFECT_FORMS:
+        raise SettingsError(f"setting 'effects' must be one of {', '.join(EFFECT_FORMS)}, got {settings['effects']!r}")
     if settings["planner"] not in (*PLANNERS, *OPTIMAL_ALIASES):
         raise SettingsError(f"setting 'planner' must be one of {', '.join(PLANNERS)}, got {settings['planner']!r}")
     for key in ("max_actions", "max_questions"):

@@ -49,6 +49,7 @@ def viplan_modes(world_for_row: WorldForRow) -> tuple[Mode, Mode]:
         partial(grounder_optimal, world_for_row),
         partial(grounder_random, world_for_row),
         paper_parser="ViPlan's parse_output + cast_to_yes_no",
+        play_recorded=lambda row, settings, recording: GrounderEpisode(world_for_row(row), settings, recording),
     )
     return planner, grounder
 

@@ -53,7 +53,8 @@ def submissions(directory: Path, data: Path, out: Path, only: Sequence[str] = ()
     known = adapters()
     grouped: dict[tuple[str, ...], list[RunFile]] = defaultdict(list)
     for run in run_files(directory):
-        if run.domain in known and all(word in run.path.as_posix() for word in only):
+        replayed = run.domain in known and (run.method == "vila" or known[run.domain].replays_grounder)
+        if replayed and all(word in run.path.as_posix() for word in only):
             grouped[run.submission].append(run)
     return [Submission(tuple(runs), data, out) for _, runs in sorted(grouped.items())]
 
@@ -75,7 +76,7 @@ def replay_submission(submission: Submission) -> list[ReproductionLine]:
     atomic.write_lines(predictions, (json.dumps(log, sort_keys=True) for log in logs))
     scored = score_file(predictions, submission.data, folder / "results.json", configs={runs.config})
     untaken = {log["id"]: log["episode"]["replies"].count(UNRECORDED_REPLY) for log in logs}
-    return reproduction_lines(submission.runs, reported, scored.rows_path, rows, untaken)
+    return reproduction_lines(submission.runs, reported, scored.rows_path, rows, untaken, runs.simulator_departure)
 
 
 def _log(run: RunFile, row: KeyRow, record: Any, runs: ViplanRuns) -> dict[str, Any]:

@@ -52,4 +52,86 @@ def _stopped_on_unparsable(record: dict[str, Any], row: KeyRow) -> bool:
 
 
 def grounder_log(run: RunFile, row: KeyRow, record: dict[str, Any] | None, runs: ViplanRuns) -> dict[str, Any]:
-    raise NotImplementedError("grounder replays come next")
+    """The log line of one grounder episode: our engine played live with ViPlan's plans and
+    simulator outcomes recorded, each question answered with the reply ViPlan's run gave to
+    the same question (the raw reply for an action's question; for an enumeration question
+    ViPlan kept only its reading, which is then the reply). A question ViPlan's run never
+    asked ends the log there: its replay is abandoned, never answered by us."""
+    # ViPlan asks as many questions as its loop needs: no limit of ours cuts a replay short.
+    settings = {
+        "mode": "grounder",
+        "cot": run.cot,
+        "fail_prob": run.fail_prob,
+        "effects": "paper",
+        "max_questions": 10**6,
+    }
+    recorded = {"source": source_of(run), "plans": _plans(record), "steps": _grounder_steps(record, runs)}
+    replies = _answers(row, settings, recorded, record) if record else []
+    return {
+        "id": row.id,
+        "model": run.model,
+        "episode": {"settings": settings, "replies": replies, "recorded": recorded},
+    }
+
+
+def _plans(record: dict[str, Any] | None) -> list[list[str]]:
+    """ViPlan's planner's plans in order: the first (the actions checked before the first
+    replan, or all of them and what was left), then each replan's."""
+    if not record or record.get("action_results") is None:
+        return []
+    checked = [entry["action"] for entry in record["action_results"]]
+    replans = [r for r in record.get("replans") or [] if "actions" in r]
+    first = checked[: replans[0]["step"]] if replans else checked + list(record.get("remaining_actions") or [])
+    return [[pddl_name(a) for a in plan] for plan in [first, *(r["actions"] for r in replans)]]
+
+
+def _grounder_steps(record: dict[str, Any] | None, runs: ViplanRuns) -> list[dict[str, str | None] | None]:
+    """Per checked action, what ViPlan's simulator ran where a failure was drawn."""
+    results = (record or {}).get("action_results") or []
+    return [runs.grounder_step(entry) for entry in results]
+
+
+def pddl_name(call: str) -> str:
+    """ViPlan's ``str(action)`` (``moveblock(g, c4)``) as a PDDL action name."""
+    name, _, arguments = call.partition("(")
+    return f"({' '.join([name.strip(), *(a.strip() for a in arguments.rstrip(')').split(',') if a.strip())])})"
+
+
+def viplan_atom(key: str) -> str:
+    """ViPlan's question key (``on g,r``) as a PDDL atom."""
+    predicate, _, arguments = key.partition(" ")
+    return f"({' '.join([predicate, *arguments.split(',')])})" if arguments else f"({predicate})"
+
+
+def _answers(row: KeyRow, settings: dict[str, Any], recorded: dict[str, Any], record: dict[str, Any]) -> list[str]:
+    from scorer.episodes.engine import make_episode, step_on_reply  # here: the engine imports every family
+
+    episode = make_episode(row, {**settings, "parser": "paper"}, recorded)
+    _, info = episode.reset()
+    replies: list[str] = []
+    while not episode.done:
+        reply = _recorded_answer(record, info, episode)
+        if reply is None:
+            break
+        replies.append(reply)
+        info = step_on_reply(episode, reply).info
+    return replies
+
+
+def _recorded_answer(record: dict[str, Any], info: dict[str, Any], episode: Any) -> str | None:
+    """The reply ViPlan's run gave to the question ``info`` asks, or None if it never asked it."""
+    phase, atom = info["phase"], info["atom"]
+    if phase == "enumerate":
+        enumerations = [record.get("initial_state_enum", {}).get("results")]
+        enumerations += [r.get("enum_results") for r in record.get("replans") or []]
+        found = _by_atom(
+            enumerations[episode.counts["replans"]] if episode.counts["replans"] < len(enumerations) else None
+        )
+        return found[atom][0] if atom in found else None
+    checked = (record.get("action_results") or [])[episode.checked - 1 : episode.checked]
+    answers = _by_atom(checked[0].get(f"{phase}s_results") if checked else None)
+    return answers[atom][5] if atom in answers else None
+
+
+def _by_atom(results: dict[str, Any] | None) -> dict[str, Any]:
+    return {viplan_atom(k): v for k, v in (results or {}).items() if k not in ("all_correct", "all_state_correct")}

@@ -110,6 +110,27 @@ DEPARTURES: tuple[Departure, ...] = (
         test="tests/families/blocksworld/test_planner_mode.py::test_failures_are_drawn_from_the_seed_and_replay_exactly",
     ),
     Departure(
+        section="Episode rules",
+        configs=GROUNDER,
+        paper="after an action, `get_effects_predicates` asks about the conditional effects whose condition held in "
+        "the TRUE state before the action (`previous_state`, the simulator's), each expected to take the effect's "
+        "value",
+        ours="the effects the believed state predicts (conditions on the belief, expected values of the believed "
+        "successor): the agent is never asked what only the true state implies",
+        restore="setting `effects: paper`; the replays of ViPlan's released runs use it",
+        test="tests/released/test_viplan_import.py::test_with_effects_paper_the_grounder_asks_the_effects_of_the_true_state",
+    ),
+    Departure(
+        section="Sampling, metrics and charts",
+        configs=PLANNER,
+        paper="its planner loop appends a step's action before applying it and again in its `except` when the "
+        "simulator raises (an action that does not exist), so `action_success_rate` counts such a step as two "
+        "failed actions",
+        ours="the replay of a released run counts every step once (legal actions / actions taken)",
+        restore="none: a slip of its bookkeeping; `reproduction.csv` names this row where it is the whole difference",
+        test="tests/released/test_viplan_import.py::test_viplans_planner_counts_an_action_that_does_not_exist_twice",
+    ),
+    Departure(
         section="Sampling, metrics and charts",
         configs=GROUNDER,
         paper="`compute_metrics` counts the enumeration answers only in predicate accuracy (the precondition and "

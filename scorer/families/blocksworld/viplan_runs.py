@@ -33,4 +33,13 @@ def planner_step(action: ViplanAction) -> dict[str, str | None] | None:
     return {"outcome": "success", "info": info, "ran": f"(moveblock {ran[1]} {ran[2]})"} if ran else None
 
 
-VIPLAN_RUNS = ViplanRuns("blocksworld", "viplan-blocksworld-episodes", episode_key, planner_step)
+def grounder_step(entry: ViplanAction) -> dict[str, str | None] | None:
+    """A checked action's ``action_info``: "no-op" or the call that ran instead."""
+    info = entry.get("action_info")
+    if info == NOOP:
+        return {"ran": None}
+    ran = _CALL.fullmatch(info) if isinstance(info, str) else None
+    return {"ran": f"(moveblock {ran[1]} {ran[2]})"} if ran else None
+
+
+VIPLAN_RUNS = ViplanRuns("blocksworld", "viplan-blocksworld-episodes", episode_key, planner_step, grounder_step)

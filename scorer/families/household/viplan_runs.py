@@ -35,4 +35,11 @@ def planner_step(action: ViplanAction) -> dict[str, str | None] | None:
     return None
 
 
-VIPLAN_RUNS = ViplanRuns("igibson", "viplan-household-episodes", episode_key, planner_step)
+VIPLAN_RUNS = ViplanRuns(
+    "igibson",
+    "viplan-household-episodes",
+    episode_key,
+    planner_step,
+    simulator_departure="tests/released/test_viplan_import.py::test_igibson_ran_navigate_to_on_a_reachable_object",
+    replays_grounder=False,  # iGibson's camera decided which questions were asked: not replayed yet
+)
