@@ -18,7 +18,12 @@ recording is the simulator.
 Grounder episodes: ``{"source": str, "plans": [[action, ...], ...], "steps": [...]}``: the
 plans the paper's planner chose, in order (the first from the initial enumeration, then one
 per replan), and per checked action (in order) null (it ran as planned) or ``{"ran": action |
-null}`` (the simulator's failure: another action, or nothing).
+null}`` (the simulator's failure: another action, or nothing). ``"stop_after": n`` with
+``"stop_at": "replan" | "check"``: the paper's loop stopped after its n-th checked action, when
+it set out to replan or to check the next action, and its file keeps no record of why (the
+answers of that step are lost: its code raised, or dropped a replan that failed), so the
+replay ends there too (``end: recorded_stop``); ``"stop_at": "start"``: it stopped before its
+first question.
 """
 
 from __future__ import annotations
@@ -28,6 +33,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorer.episodes.base import SettingsError
+
+
+STOPS = ("check", "replan", "start")
 
 
 @dataclass(frozen=True)
@@ -44,6 +52,11 @@ class Recording:
     source: str
     steps: tuple[RecordedStep | None, ...] = ()
     plans: tuple[tuple[str, ...], ...] = ()
+    stop_after: int | None = None  # checked actions after which the paper's loop stopped
+    stop_at: str = "check"  # where: on its way to a replan, to the next check, or at the start
+
+    def stops(self, checked: int, at: str) -> bool:
+        return self.stop_after == checked and self.stop_at == at
 
     def step(self, index: int) -> RecordedStep | None:
         return self.steps[index] if index < len(self.steps) else None
@@ -60,7 +73,12 @@ def read_recording(value: Any) -> Recording | None:
         raise SettingsError("episode.recorded.source must name where the recorded outcomes come from")
     steps = tuple(_step(entry, i) for i, entry in enumerate(_list(value, "steps")))
     plans = tuple(_strings(plan, f"plans[{i}]") for i, plan in enumerate(_list(value, "plans")))
-    return Recording(source, steps, plans)
+    stop_after, stop_at = value.get("stop_after"), value.get("stop_at", "check")
+    if stop_after is not None and (not isinstance(stop_after, int) or isinstance(stop_after, bool) or stop_after < 0):
+        raise SettingsError("episode.recorded.stop_after must be a count of checked actions, or null")
+    if stop_at not in STOPS:
+        raise SettingsError(f"episode.recorded.stop_at must be one of {', '.join(STOPS)}")
+    return Recording(source, steps, plans, stop_after, stop_at)
 
 
 def _list(value: Mapping[str, Any], field: str) -> list[Any]:

@@ -82,8 +82,10 @@ DEFAULTS: dict[str, Any] = {  # "view" and "max_actions" default to the world's
     "planner": "optimal",
     "question": "ours",  # or "paper": the question line as ViPlan's code sent it
     "effects": "believed",  # or "paper": which effects are asked, as ViPlan's code picks them
+    "max_actions_counts": "executed",  # or "checked": ViPlan's limit counts every action it checked
 }
 EFFECT_FORMS = ("believed", "paper")
+ACTION_COUNTS = ("executed", "checked")
 QUESTION_FORMS = ("ours", "paper")
 PLANNERS = ("optimal", "fast-downward")
 OPTIMAL_ALIASES = ("optimal", "bfs")  # "bfs": its name in logs written when BFS was the only optimal planner
@@ -92,6 +94,8 @@ PLANNER_CACHE = PlannerCache()
 SHORTEST_PLANS: dict[tuple[str, str, int], tuple[str, ...] | None] = {}
 SHORTEST_PLANS_KEPT = 4096
 TRUNCATIONS = ("max_actions", "max_questions")
+RECORDED_STOP = "recorded_stop"
+REFUSED = "refused"  # a recorded step's outcome: the paper's simulator called the action illegal
 
 MEMORY_HEADER = (
     "Previously, in the same state (image) as the one shown, you were asked these questions and "
@@ -174,7 +178,10 @@ class GrounderEpisode:
         self.actions_state_correct: list[bool] = []  # per checked action: every answer true to the state
         self.preconditions_true = True
         self.head_checked = False  # the plan's first action is being checked (ViPlan popped it)
-        if world.enumerates:
+        self.planned = False  # a plan was found from the initial belief (ViPlan's action_results exist)
+        if recording is not None and recording.stops(0, "start"):
+            self.end_reason = RECORDED_STOP  # the paper's loop asked nothing it kept
+        elif world.enumerates:
             self._enumerate()
         else:
             self.believed = self.task.init
@@ -275,6 +282,9 @@ class GrounderEpisode:
         return self.world.visible(self.true_state, atom)
 
     def _replan(self, memory: Memory | None) -> None:
+        if self.recording is not None and self.recording.stops(self.checked, "replan"):
+            self.end_reason = RECORDED_STOP  # the paper's loop stopped here, keeping no replan
+            return
         self.memory = memory if self.settings["memory"] else None
         self.counts["replans"] += 1
         self._enumerate()
@@ -284,15 +294,19 @@ class GrounderEpisode:
         if plan is None:
             self.end_reason = "no_plan"
             return
-        self.plan, self.head_checked = plan, False
+        self.plan, self.head_checked, self.planned = plan, False, True
         self._begin_action()
 
     def _begin_action(self) -> None:
         if not self.plan:
             self.end_reason = "plan_done"
             return
-        if self.counts["actions"] >= self.settings["max_actions"]:
+        counted = self.checked if self.settings["max_actions_counts"] == "checked" else self.counts["actions"]
+        if counted >= self.settings["max_actions"]:
             self.end_reason = "max_actions"
+            return
+        if self.recording is not None and self.recording.stops(self.checked, "check"):
+            self.end_reason = RECORDED_STOP  # the plan holds what its loop had left
             return
         if self.memory is not None and self.memory.action != self.plan[0]:
             self.memory = None  # ViPlan keeps it only for a retry of the same action
@@ -314,7 +328,7 @@ class GrounderEpisode:
             self._replan(self._memory(CALLED_OFF, action.name))
             return
         self.counts["attempted"] += 1
-        if not self.task.is_applicable(self.true_state, action):
+        if not self.task.is_applicable(self.true_state, action) or self._recorded_refusal():
             self.actions_state_correct.append(False)
             self._after_illegal(action.name)
             return
@@ -390,6 +404,14 @@ class GrounderEpisode:
         self.executed.append(moved.name)
         return self.task.successor(self.true_state, moved)
 
+    def _recorded_refusal(self) -> bool:
+        """The paper's simulator refused the checked action (a failure it drew made it illegal)."""
+        recorded = self.recording.step(self.checked - 1) if self.recording else None
+        if recorded is not None and recorded.outcome == REFUSED:
+            self.counts["failures_drawn"] += 1
+            return True
+        return False
+
     def _run_recorded(self, name: str) -> int:
         """The paper's simulator's outcome of the checked action: as planned (no entry),
         nothing moved (``ran`` null) or another action ran."""
@@ -445,6 +467,7 @@ class GrounderEpisode:
             "end": self.end_reason or "abandoned",
             "actions_state_correct": self.actions_state_correct,
             "actions_left": self._actions_left(),
+            "planned": self.planned,
             **self._recorded_counts(),
         }
 
@@ -484,6 +507,10 @@ def _check_ranges(settings: dict[str, Any]) -> None:
     if settings["question"] not in QUESTION_FORMS:
         raise SettingsError(
             f"setting 'question' must be one of {', '.join(QUESTION_FORMS)}, got {settings['question']!r}"
+        )
+    if settings["max_actions_counts"] not in ACTION_COUNTS:
+        raise SettingsError(
+            f"setting 'max_actions_counts' must be one of {', '.join(ACTION_COUNTS)}, got {settings['max_actions_counts']!r}"
         )
     if settings["effects"] not in EFFECT_FORMS:
         raise SettingsError(f"setting 'effects' must be one of {', '.join(EFFECT_FORMS)}, got {settings['effects']!r}")

@@ -19,7 +19,8 @@ from scorer.dataset import KeyRow
 from scorer.episodes.recorded import ViplanRuns
 from scorer.released.viplan_runs import RunFile
 
-UNRECORDED_REPLY = ""  # ViPlan's loop broke on a reply that was not JSON and kept no text
+UNRECORDED_REPLY = ""
+MAX_ACTIONS = 20  # ViPlan's check_plan stops after 20 checked actions (its default, which its runs kept)  # ViPlan's loop broke on a reply that was not JSON and kept no text
 
 
 def source_of(run: RunFile) -> str:
@@ -63,9 +64,17 @@ def grounder_log(run: RunFile, row: KeyRow, record: dict[str, Any] | None, runs:
         "cot": run.cot,
         "fail_prob": run.fail_prob,
         "effects": "paper",
+        "max_actions": MAX_ACTIONS,
+        "max_actions_counts": "checked",
         "max_questions": 10**6,
     }
-    recorded = {"source": source_of(run), "plans": _plans(record), "steps": _grounder_steps(record, runs)}
+    stop = _stop(record)
+    recorded = {
+        "source": source_of(run),
+        "plans": _plans(record, stop),
+        "steps": _grounder_steps(record, runs),
+        **stop,
+    }
     replies = _answers(row, settings, recorded, record) if record else []
     return {
         "id": row.id,
@@ -74,15 +83,45 @@ def grounder_log(run: RunFile, row: KeyRow, record: dict[str, Any] | None, runs:
     }
 
 
-def _plans(record: dict[str, Any] | None) -> list[list[str]]:
+def _plans(record: dict[str, Any] | None, stop: dict[str, Any]) -> list[list[str]]:
     """ViPlan's planner's plans in order: the first (the actions checked before the first
-    replan, or all of them and what was left), then each replan's."""
+    replan, or all of them and what was left), then each replan's. Where its loop stopped
+    while checking an action, the last plan holds only what its loop had left (the action
+    it had taken off, whose check kept no record, is not in ``remaining_actions`` either)."""
     if not record or record.get("action_results") is None:
         return []
     checked = [entry["action"] for entry in record["action_results"]]
     replans = [r for r in record.get("replans") or [] if "actions" in r]
-    first = checked[: replans[0]["step"]] if replans else checked + list(record.get("remaining_actions") or [])
-    return [[pddl_name(a) for a in plan] for plan in [first, *(r["actions"] for r in replans)]]
+    if not replans:
+        return [[pddl_name(a) for a in checked + list(record.get("remaining_actions") or [])]]
+    plans = [checked[: replans[0]["step"]], *(list(r["actions"]) for r in replans)]
+    if stop.get("stop_at") == "check":
+        taken = stop["stop_after"] - replans[-1]["step"]  # the last plan's actions checked before it
+        plans[-1] = plans[-1][:taken] + plans[-1][taken + 1 :]
+    return [[pddl_name(a) for a in plan] for plan in plans]
+
+
+def _stop(record: dict[str, Any] | None) -> dict[str, Any]:
+    """Where ViPlan's loop stopped without its own reason in the file: its code of those runs
+    raised while checking an action (no entry kept), or dropped a replan that failed. Its own
+    endings (plan done, 20 checked actions, the same illegal action twice, no plan after a
+    recorded replan) are our engine's to find, so they are not recorded."""
+    if record is None or record.get("initial_state_enum") is None:
+        return {"stop_after": 0, "stop_at": "start"}  # its initial enumeration raised
+    results = record.get("action_results")
+    if results is None:
+        return {}  # no plan from the initial enumeration: our engine finds none either
+    replans = record.get("replans") or []
+    if replans and "step" not in replans[-1]:
+        return {}  # its last replan found no plan: our engine ends the same way
+    if len(results) >= MAX_ACTIONS:
+        return {}  # its limit: our engine stops there too
+    if results and not results[-1].get("action_correct"):
+        if all(r.get("step") != len(results) for r in replans):
+            return {"stop_after": len(results), "stop_at": "replan"}
+    elif not record.get("remaining_actions"):
+        return {}  # its plan was done
+    return {"stop_after": len(results), "stop_at": "check"}
 
 
 def _grounder_steps(record: dict[str, Any] | None, runs: ViplanRuns) -> list[dict[str, str | None] | None]:

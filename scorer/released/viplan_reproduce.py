@@ -12,7 +12,7 @@ The metrics, as ViPlan's code computes them:
 - ``action_accuracy``: planner, ``statistics.action_success_rate``: actions the simulator
   ran / actions its loop took (a step whose reply held no JSON takes no action); grounder,
   ``action_accuracy``: actions whose every precondition and effect answer matched the true
-  state / (actions checked + actions its plan still held), an episode without a plan
+  state / (actions checked + actions its plan still held), an episode that never had a plan
   counting 0 of 1.
 - ``predicate_accuracy`` and ``macro_predicate_accuracy`` (grounder): the enumeration
   answers only (its ``compute_metrics`` adds the others only to episodes without a replans
@@ -146,7 +146,8 @@ def _grounder_numbers(outcomes: Sequence[dict[str, Any]]) -> dict[str, float]:
                 enumerated[predicate].append(correct)
     answers = [c for values in enumerated.values() for c in values]
     checked = [o.get("actions_state_correct", []) for o in outcomes]
-    total = sum(max(1, len(c) + o.get("actions_left", 0)) for c, o in zip(checked, outcomes))
+    # An episode never planned counts as one wrong action (ViPlan's "failed" problem).
+    total = sum(len(c) + o.get("actions_left", 0) if o.get("planned") else 1 for c, o in zip(checked, outcomes))
     return {
         "predicate_accuracy": _mean(answers),
         "macro_predicate_accuracy": _mean([_mean(values) for values in enumerated.values()]),

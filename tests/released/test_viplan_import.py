@@ -63,10 +63,9 @@ def test_planner_runs_reproduce_viplans_success_and_name_every_difference(import
 
 
 def test_with_effects_paper_the_grounder_asks_the_effects_of_the_true_state(imported: Path) -> None:
-    """With ViPlan's effect questions, the questions our engine asks in a replayed grounder
-    episode are ones ViPlan's run asked: 65 of GPT-4.1's 75 episodes (no CoT) play to an end,
-    each reaching the goal exactly where ViPlan's did; in the other 10 our engine asks a
-    question ViPlan's run never asked (an open finding, docs/fidelity.md)."""
+    """With ViPlan's effect questions, every question our engine asks in a replayed grounder
+    episode is one ViPlan's run asked: GPT-4.1's 75 episodes (no CoT) all play to an end, each
+    reaching the goal exactly where ViPlan's did."""
     from scorer.episodes.engine import step_on_reply
     from scorer.released.viplan_import import rows_by_key
 
@@ -88,7 +87,7 @@ def test_with_effects_paper_the_grounder_asks_the_effects_of_the_true_state(impo
                     step_on_reply(episode, reply)
                 ended[effects] += episode.done
                 agree[effects] += episode.done and episode.outcome()["success"] == bool(record.get("goal_reached"))
-    assert ended["paper"] >= 65 and agree["paper"] == ended["paper"]
+    assert ended["paper"] == agree["paper"] == 75
 
 
 def _load(path: Path) -> dict:
