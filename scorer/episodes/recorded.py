@@ -34,7 +34,6 @@ from typing import Any
 
 from scorer.episodes.base import SettingsError
 
-
 STOPS = ("check", "replan", "start")
 
 

@@ -504,18 +504,19 @@ def paper_question_line(content: str) -> str:
 
 def _check_ranges(settings: dict[str, Any]) -> None:
     check_fail_prob(settings)
-    if settings["question"] not in QUESTION_FORMS:
-        raise SettingsError(
-            f"setting 'question' must be one of {', '.join(QUESTION_FORMS)}, got {settings['question']!r}"
-        )
-    if settings["max_actions_counts"] not in ACTION_COUNTS:
-        raise SettingsError(
-            f"setting 'max_actions_counts' must be one of {', '.join(ACTION_COUNTS)}, got {settings['max_actions_counts']!r}"
-        )
-    if settings["effects"] not in EFFECT_FORMS:
-        raise SettingsError(f"setting 'effects' must be one of {', '.join(EFFECT_FORMS)}, got {settings['effects']!r}")
+    for key, allowed in (
+        ("question", QUESTION_FORMS),
+        ("max_actions_counts", ACTION_COUNTS),
+        ("effects", EFFECT_FORMS),
+    ):
+        _one_of(settings, key, allowed)
     if settings["planner"] not in (*PLANNERS, *OPTIMAL_ALIASES):
         raise SettingsError(f"setting 'planner' must be one of {', '.join(PLANNERS)}, got {settings['planner']!r}")
     for key in ("max_actions", "max_questions"):
         if settings[key] < 1:
             raise SettingsError(f"setting {key!r} must be at least 1")
+
+
+def _one_of(settings: dict[str, Any], key: str, allowed: tuple[str, ...]) -> None:
+    if settings[key] not in allowed:
+        raise SettingsError(f"setting {key!r} must be one of {', '.join(allowed)}, got {settings[key]!r}")

@@ -19,8 +19,8 @@ from scorer.dataset import KeyRow
 from scorer.episodes.recorded import ViplanRuns
 from scorer.released.viplan_runs import RunFile
 
-UNRECORDED_REPLY = ""
-MAX_ACTIONS = 20  # ViPlan's check_plan stops after 20 checked actions (its default, which its runs kept)  # ViPlan's loop broke on a reply that was not JSON and kept no text
+UNRECORDED_REPLY = ""  # ViPlan's loop broke on a reply that was not JSON and kept no text
+MAX_ACTIONS = 20  # ViPlan's check_plan stops after 20 checked actions (its default, which its runs kept)
 
 
 def source_of(run: RunFile) -> str:
