@@ -27,6 +27,7 @@ from scorer.episodes.base import PARSER_SETTING, Observation, SettingsError, Ste
 from scorer.episodes.recorded import RecordedStep, Recording
 from scorer.episodes.viplan_json import paper_document
 from scorer.episodes.viplan_world import UNPARSABLE, ActionChoice, ViplanWorld, viplan_call
+from scorer.pddl import GroundAction, Task
 
 DEFAULTS: dict[str, Any] = {
     "mode": "planner",
@@ -122,32 +123,33 @@ class PlannerEpisode:
         words = self.world.feedback
         entry = dict(choice.entry or {})
         action = self.task.action(choice.pddl_name)
-        if action is None or not self.task.is_applicable(self.state, action):
-            recorded = self.recording.step(len(self.replies) - 1) if self.recording else None
-            if recorded is not None and recorded.outcome == words.success_outcome:
-                self.recorded_conflicts += 1  # the paper's simulator ran what our PDDL refuses
-            return {**entry, **_outcome(words.illegal_outcome, words.illegal_info)}
+        legal = action is not None and self.task.is_applicable(self.state, action)
         recorded = self.recording.step(len(self.replies) - 1) if self.recording else None
         if recorded is not None:
-            return {**entry, **self._run_recorded(choice.pddl_name, recorded)}
+            return {**entry, **self._run_recorded(choice.pddl_name, legal, recorded)}
+        if not legal:
+            return {**entry, **_outcome(words.illegal_outcome, words.illegal_info)}
         self.legal_steps += 1
         return {**entry, **self._run_with_failures(choice.pddl_name)}
 
-    def _run_recorded(self, pddl_name: str, recorded: RecordedStep) -> dict[str, str]:
-        """The paper's simulator's outcome for a legal action: it ran, ran without its effect,
-        another action ran instead, or the simulator refused it (its own error)."""
+    def _run_recorded(self, pddl_name: str, legal: bool, recorded: RecordedStep) -> dict[str, str]:
+        """The paper's simulator's outcome: it ran the action, ran it without its effect, ran
+        another action instead, or refused it. Where our PDDL judges the action otherwise, the
+        simulator's verdict stands and the step counts as a conflict; an action it ran that
+        our PDDL refuses takes its PDDL effects (``forced``)."""
         words = self.world.feedback
         self.recorded_applied += 1
         if recorded.outcome != words.success_outcome:
+            # the simulator refused what our PDDL allows (not a failure it drew: that names the call that ran)
+            self.recorded_conflicts += legal and recorded.info in (None, words.illegal_info)
             return _outcome(recorded.outcome or words.illegal_outcome, recorded.info)
         self.legal_steps += 1
+        self.recorded_conflicts += not legal  # the simulator ran what our PDDL refuses
         if recorded.ran != pddl_name:  # a failure: nothing moved, or another action ran
             self.failures_drawn += 1
         moved = self.task.action(recorded.ran) if recorded.ran else None
-        if recorded.ran and (moved is None or not self.task.is_applicable(self.state, moved)):
-            self.recorded_conflicts += 1  # the recording moved what our state cannot move
-        elif moved is not None:
-            self.state = self.task.successor(self.state, moved)
+        if moved is not None:
+            self.state = forced(self.task, self.state, moved)
         return _outcome(words.success_outcome, recorded.info)
 
     def _run_with_failures(self, pddl_name: str) -> dict[str, str]:
@@ -198,6 +200,15 @@ class PlannerEpisode:
             "recorded_applied": self.recorded_applied,
             "recorded_conflicts": self.recorded_conflicts,
         }
+
+
+def forced(task: Task, state: int, action: GroundAction) -> int:
+    """``state`` after ``action``'s PDDL effects, whether or not its preconditions hold (a
+    paper's simulator ran it)."""
+    if task.is_applicable(state, action):
+        return task.successor(state, action)
+    add, delete = action.effect_masks(state)
+    return (state & ~delete) | add
 
 
 def _outcome(outcome: str, info: str | None) -> dict[str, str]:

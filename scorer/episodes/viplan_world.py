@@ -129,3 +129,9 @@ def viplan_call(pddl_name: str) -> str:
     """``(moveblock r c1)`` -> ``moveblock(r, c1)``, the form ViPlan's feedback and memory show."""
     name, *args = pddl_name.strip("()").split()
     return f"{name}({', '.join(args)})"
+
+
+def viplan_pddl_name(call: str) -> str:
+    """``moveblock(r, c1)`` -> ``(moveblock r c1)``: ViPlan's ``str(action)`` as a PDDL name."""
+    name, _, arguments = call.partition("(")
+    return f"({' '.join([name.strip(), *(a.strip() for a in arguments.rstrip(')').split(',') if a.strip())])})"

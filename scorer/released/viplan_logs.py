@@ -17,6 +17,7 @@ from typing import Any
 
 from scorer.dataset import KeyRow
 from scorer.episodes.recorded import ViplanRuns
+from scorer.episodes.viplan_world import viplan_pddl_name
 from scorer.released.viplan_runs import RunFile
 
 UNRECORDED_REPLY = ""  # ViPlan's loop broke on a reply that was not JSON and kept no text
@@ -93,12 +94,12 @@ def _plans(record: dict[str, Any] | None, stop: dict[str, Any]) -> list[list[str
     checked = [entry["action"] for entry in record["action_results"]]
     replans = [r for r in record.get("replans") or [] if "actions" in r]
     if not replans:
-        return [[pddl_name(a) for a in checked + list(record.get("remaining_actions") or [])]]
+        return [[viplan_pddl_name(a) for a in checked + list(record.get("remaining_actions") or [])]]
     plans = [checked[: replans[0]["step"]], *(list(r["actions"]) for r in replans)]
     if stop.get("stop_at") == "check":
         taken = stop["stop_after"] - replans[-1]["step"]  # the last plan's actions checked before it
         plans[-1] = plans[-1][:taken] + plans[-1][taken + 1 :]
-    return [[pddl_name(a) for a in plan] for plan in plans]
+    return [[viplan_pddl_name(a) for a in plan] for plan in plans]
 
 
 def _stop(record: dict[str, Any] | None) -> dict[str, Any]:
@@ -128,12 +129,6 @@ def _grounder_steps(record: dict[str, Any] | None, runs: ViplanRuns) -> list[dic
     """Per checked action, what ViPlan's simulator ran where a failure was drawn."""
     results = (record or {}).get("action_results") or []
     return [runs.grounder_step(entry) for entry in results]
-
-
-def pddl_name(call: str) -> str:
-    """ViPlan's ``str(action)`` (``moveblock(g, c4)``) as a PDDL action name."""
-    name, _, arguments = call.partition("(")
-    return f"({' '.join([name.strip(), *(a.strip() for a in arguments.rstrip(')').split(',') if a.strip())])})"
 
 
 def viplan_atom(key: str) -> str:

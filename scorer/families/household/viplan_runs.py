@@ -2,11 +2,13 @@
 ``viplan-household-episodes`` (``scorer.released``): which row an episode of its results
 files is, and what iGibson decided that no PDDL can.
 
-iGibson ran some legal actions without their effect ("executed but failed": ViPlan's loop
-shows the action as executed, and nothing changed), and refused some for its own errors
-("server returned 500", "No orientation probabilities set": ViPlan's loop shows them as
-"parameters incorrectly specified"). Every other outcome is our engine's to decide, so
-that a difference from iGibson shows in the reproduction instead of being copied."""
+iGibson decided every action's outcome in its own scenes, which we cannot load: it ran
+actions (sometimes without their effect: "executed but failed", nothing changed), refused
+others (its check, "not legal", or its own errors: "server returned 500", "No orientation
+probabilities set"; ViPlan's loop shows each as "parameters incorrectly specified"). Its
+verdict stands in the replay; where our PDDL in our home judges otherwise, the outcome counts
+a ``recorded_conflicts`` (most often iGibson running ``navigate-to`` on an object already
+reachable, which ViPlan's own domain refuses), so the difference shows instead of hiding."""
 
 from __future__ import annotations
 
@@ -14,10 +16,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorer.episodes.recorded import ViplanAction, ViplanRuns
+from scorer.episodes.viplan_world import viplan_pddl_name
 from scorer.families.household.actions import REFUSED
 from scorer.families.household.world import FEEDBACK
 
 RAN_WITHOUT_EFFECT = "executed but failed"
+NOT_LEGAL = "not legal"
 SIMULATOR_ERRORS = ("server returned 500", "Invalid action: No orientation probabilities set")
 
 
@@ -27,10 +31,15 @@ def episode_key(meta: Mapping[str, Any]) -> str:
 
 
 def planner_step(action: ViplanAction) -> dict[str, str | None] | None:
-    info = action.get("info")
-    if action.get("success") is True and info == RAN_WITHOUT_EFFECT:
+    """iGibson's verdict on the step's action: executed (with its effect, or without it), or
+    refused (its check, or its own error). An action iGibson could not even name (an object
+    or action that does not exist) is our engine's to judge."""
+    info, success = action.get("info"), action.get("success")
+    if success is True and info == RAN_WITHOUT_EFFECT:
         return {"outcome": FEEDBACK.success_outcome, "info": None, "ran": None}
-    if action.get("success") is False and info in SIMULATOR_ERRORS:
+    if success is True:
+        return {"outcome": FEEDBACK.success_outcome, "info": None, "ran": viplan_pddl_name(str(action["action"]))}
+    if success is False and (info == NOT_LEGAL or info in SIMULATOR_ERRORS):
         return {"outcome": REFUSED, "info": None, "ran": None}
     return None
 
