@@ -18,7 +18,10 @@ recording is the simulator.
 Grounder episodes: ``{"source": str, "plans": [[action, ...], ...], "steps": [...]}``: the
 plans the paper's planner chose, in order (the first from the initial enumeration, then one
 per replan), and per checked action (in order) null (it ran as planned) or ``{"ran": action |
-null}`` (the simulator's failure: another action, or nothing). ``"stop_after": n`` with
+null}`` (the simulator's failure: another action, or nothing). ``"seen"``: per question batch
+(``enumerate/<k>``, ``precondition/<n>``, ``effect/<n>``: the k-th enumeration, the n-th
+checked action's), the atoms the paper's run asked about, where its simulator's camera decided
+what could be asked. ``"stop_after": n`` with
 ``"stop_at": "replan" | "check"``: the paper's loop stopped after its n-th checked action, when
 it set out to replan or to check the next action, and its file keeps no record of why (the
 answers of that step are lost: its code raised, or dropped a replan that failed), so the
@@ -53,6 +56,9 @@ class Recording:
     plans: tuple[tuple[str, ...], ...] = ()
     stop_after: int | None = None  # checked actions after which the paper's loop stopped
     stop_at: str = "check"  # where: on its way to a replan, to the next check, or at the start
+    # Per question batch ("enumerate/<k>", "precondition/<n>", "effect/<n>"), the atoms the
+    # paper's run could ask about (what its simulator's camera saw); None: our world decides.
+    seen: Mapping[str, frozenset[str]] | None = None
 
     def stops(self, checked: int, at: str) -> bool:
         return self.stop_after == checked and self.stop_at == at
@@ -77,7 +83,15 @@ def read_recording(value: Any) -> Recording | None:
         raise SettingsError("episode.recorded.stop_after must be a count of checked actions, or null")
     if stop_at not in STOPS:
         raise SettingsError(f"episode.recorded.stop_at must be one of {', '.join(STOPS)}")
-    return Recording(source, steps, plans, stop_after, stop_at)
+    return Recording(source, steps, plans, stop_after, stop_at, _seen(value.get("seen")))
+
+
+def _seen(value: Any) -> dict[str, frozenset[str]] | None:
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise SettingsError("episode.recorded.seen must be an object of question batches")
+    return {str(batch): frozenset(_strings(atoms, f"seen[{batch!r}]")) for batch, atoms in value.items()}
 
 
 def _list(value: Mapping[str, Any], field: str) -> list[Any]:
@@ -127,6 +141,9 @@ class ViplanRuns:
     # The departure (its test) that explains a difference where the paper's simulator decided
     # what our PDDL decides otherwise (empty: ours decides as its simulator did)
     simulator_departure: str = ""
-    # False: its grounder runs are not replayed yet (the questions its paper's run asked
-    # depend on what the simulator's camera saw, which the records do not say per question)
-    replays_grounder: bool = True
+    # True: its paper's simulator decided what could be asked (a camera in a home), so the
+    # replay asks what the run asked, batch by batch (``Recording.seen``)
+    recorded_sight: bool = False
+    # The grounder loop's limit on checked actions for a row (its ``meta``): ViPlan's
+    # ``check_plan`` default of 20 unless its runs passed their own
+    grounder_max_actions: Callable[[Mapping[str, Any]], int] = lambda meta: 20

@@ -65,7 +65,7 @@ from scorer.episodes.base import (
 )
 from scorer.episodes.recorded import Recording
 from scorer.episodes.viplan_planner import check_fail_prob, check_view
-from scorer.episodes.viplan_world import ViplanWorld, viplan_call
+from scorer.episodes.viplan_world import ViplanWorld, forced, viplan_call
 from scorer.pddl import GroundAction, PlannerCache, PlannerVerdict, plan_with_planner, problem_for_state
 from scorer.tasks._yes_no import parse_yes_no
 from scorer.tasks.paper_yes_no import paper_yes_no
@@ -178,6 +178,7 @@ class GrounderEpisode:
         self.actions_state_correct: list[bool] = []  # per checked action: every answer true to the state
         self.preconditions_true = True
         self.head_checked = False  # the plan's first action is being checked (ViPlan popped it)
+        self.batch_label = ""  # the question batch being built, as a recording's ``seen`` names it
         self.planned = False  # a plan was found from the initial belief (ViPlan's action_results exist)
         if recording is not None and recording.stops(0, "start"):
             self.end_reason = RECORDED_STOP  # the paper's loop asked nothing it kept
@@ -268,6 +269,7 @@ class GrounderEpisode:
     # -- the loop -------------------------------------------------------------------
 
     def _enumerate(self) -> None:
+        self.batch_label = f"enumerate/{self.counts['replans']}"
         self._ask([Ask(atom, "enumerate") for atom in self.task.atoms if self._seen(atom)])
         if not self.queue:
             self._believe_enumeration()
@@ -279,6 +281,8 @@ class GrounderEpisode:
         self._make_plan()
 
     def _seen(self, atom: str) -> bool:
+        if self.recording is not None and self.recording.seen is not None:
+            return atom in self.recording.seen.get(self.batch_label, ())
         return self.world.visible(self.true_state, atom)
 
     def _replan(self, memory: Memory | None) -> None:
@@ -312,6 +316,7 @@ class GrounderEpisode:
             self.memory = None  # ViPlan keeps it only for a retry of the same action
         self.checked += 1
         self.head_checked = True
+        self.batch_label = f"precondition/{self.checked}"
         positive, negative = self._action().precondition_atoms()
         expected = [(a, True) for a in positive] + [(a, False) for a in negative]
         asks = [Ask(a, "precondition", value) for a, value in expected if self._seen(a)]
@@ -328,7 +333,7 @@ class GrounderEpisode:
             self._replan(self._memory(CALLED_OFF, action.name))
             return
         self.counts["attempted"] += 1
-        if not self.task.is_applicable(self.true_state, action) or self._recorded_refusal():
+        if not self._legal_in_true_state(action):
             self.actions_state_correct.append(False)
             self._after_illegal(action.name)
             return
@@ -350,8 +355,9 @@ class GrounderEpisode:
         ``effects: paper``, ViPlan's: the conditional effects whose condition held in the
         TRUE state before the action, each expected to take the effect's value)."""
         before = self.true_state
+        self.batch_label = f"effect/{self.checked}"
         self.true_state = self._run_in_true_state(action.name)
-        self.believed_after = self.task.successor(self.believed, action)
+        self.believed_after = forced(self.task, self.believed, action)  # a recorded plan may not fit our belief
         if self.settings["effects"] == "paper":
             added, deleted = action.effect_atoms(self.task, before)
             expected = {a: False for a in deleted} | {a: True for a in added}
@@ -404,27 +410,28 @@ class GrounderEpisode:
         self.executed.append(moved.name)
         return self.task.successor(self.true_state, moved)
 
-    def _recorded_refusal(self) -> bool:
-        """The paper's simulator refused the checked action (a failure it drew made it illegal)."""
+    def _legal_in_true_state(self, action: GroundAction) -> bool:
+        """Our PDDL's verdict in the true state, or the paper's simulator's where its run
+        recorded one (it refused the action, or ran it: then it was legal to it)."""
         recorded = self.recording.step(self.checked - 1) if self.recording else None
-        if recorded is not None and recorded.outcome == REFUSED:
-            self.counts["failures_drawn"] += 1
-            return True
-        return False
+        if recorded is None:
+            return self.task.is_applicable(self.true_state, action)
+        return recorded.outcome != REFUSED
 
     def _run_recorded(self, name: str) -> int:
         """The paper's simulator's outcome of the checked action: as planned (no entry),
-        nothing moved (``ran`` null) or another action ran."""
+        nothing moved (``ran`` null) or another action ran (with its PDDL effects, even where
+        our PDDL would refuse it: the simulator ran it)."""
         assert self.recording is not None
         recorded = self.recording.step(self.checked - 1)
         ran = name if recorded is None else recorded.ran
         if ran != name:
             self.counts["failures_drawn"] += 1
         moved = self.task.action(ran) if ran else None
-        if moved is None or not self.task.is_applicable(self.true_state, moved):
+        if moved is None:
             return self.true_state
         self.executed.append(moved.name)
-        return self.task.successor(self.true_state, moved)
+        return forced(self.task, self.true_state, moved)
 
     # -- planning -------------------------------------------------------------------
 

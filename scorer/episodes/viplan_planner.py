@@ -26,8 +26,7 @@ from typing import Any
 from scorer.episodes.base import PARSER_SETTING, Observation, SettingsError, StepResult, check_parser, check_settings
 from scorer.episodes.recorded import RecordedStep, Recording
 from scorer.episodes.viplan_json import paper_document
-from scorer.episodes.viplan_world import UNPARSABLE, ActionChoice, ViplanWorld, viplan_call
-from scorer.pddl import GroundAction, Task
+from scorer.episodes.viplan_world import UNPARSABLE, ActionChoice, ViplanWorld, forced, viplan_call
 
 DEFAULTS: dict[str, Any] = {
     "mode": "planner",
@@ -200,15 +199,6 @@ class PlannerEpisode:
             "recorded_applied": self.recorded_applied,
             "recorded_conflicts": self.recorded_conflicts,
         }
-
-
-def forced(task: Task, state: int, action: GroundAction) -> int:
-    """``state`` after ``action``'s PDDL effects, whether or not its preconditions hold (a
-    paper's simulator ran it)."""
-    if task.is_applicable(state, action):
-        return task.successor(state, action)
-    add, delete = action.effect_masks(state)
-    return (state & ~delete) | add
 
 
 def _outcome(outcome: str, info: str | None) -> dict[str, str]:

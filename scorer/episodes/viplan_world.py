@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from scorer.dataset import KeyRow
 from scorer.episodes.base import Message, Observation
-from scorer.pddl import Task
+from scorer.pddl import GroundAction, Task
 
 UNPARSABLE = "unparsable"
 
@@ -135,3 +135,12 @@ def viplan_pddl_name(call: str) -> str:
     """``moveblock(r, c1)`` -> ``(moveblock r c1)``: ViPlan's ``str(action)`` as a PDDL name."""
     name, _, arguments = call.partition("(")
     return f"({' '.join([name.strip(), *(a.strip() for a in arguments.rstrip(')').split(',') if a.strip())])})"
+
+
+def forced(task: Task, state: int, action: GroundAction) -> int:
+    """``state`` after ``action``'s PDDL effects, whether or not its preconditions hold there:
+    a paper's simulator ran it (a replay of its released run)."""
+    if task.is_applicable(state, action):
+        return task.successor(state, action)
+    add, delete = action.effect_masks(state)
+    return (state & ~delete) | add

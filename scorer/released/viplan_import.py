@@ -53,8 +53,7 @@ def submissions(directory: Path, data: Path, out: Path, only: Sequence[str] = ()
     known = adapters()
     grouped: dict[tuple[str, ...], list[RunFile]] = defaultdict(list)
     for run in run_files(directory):
-        replayed = run.domain in known and (run.method == "vila" or known[run.domain].replays_grounder)
-        if replayed and all(word in run.path.as_posix() for word in only):
+        if run.domain in known and all(word in run.path.as_posix() for word in only):
             grouped[run.submission].append(run)
     return [Submission(tuple(runs), data, out) for _, runs in sorted(grouped.items())]
 

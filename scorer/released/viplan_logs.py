@@ -21,7 +21,6 @@ from scorer.episodes.viplan_world import viplan_pddl_name
 from scorer.released.viplan_runs import RunFile
 
 UNRECORDED_REPLY = ""  # ViPlan's loop broke on a reply that was not JSON and kept no text
-MAX_ACTIONS = 20  # ViPlan's check_plan stops after 20 checked actions (its default, which its runs kept)
 
 
 def source_of(run: RunFile) -> str:
@@ -59,23 +58,26 @@ def grounder_log(run: RunFile, row: KeyRow, record: dict[str, Any] | None, runs:
     the same question (the raw reply for an action's question; for an enumeration question
     ViPlan kept only its reading, which is then the reply). A question ViPlan's run never
     asked ends the log there: its replay is abandoned, never answered by us."""
+    max_actions = runs.grounder_max_actions(row.meta)
     # ViPlan asks as many questions as its loop needs: no limit of ours cuts a replay short.
-    settings = {
+    settings: dict[str, Any] = {
         "mode": "grounder",
         "cot": run.cot,
         "fail_prob": run.fail_prob,
         "effects": "paper",
-        "max_actions": MAX_ACTIONS,
+        "max_actions": max_actions,
         "max_actions_counts": "checked",
         "max_questions": 10**6,
     }
-    stop = _stop(record)
+    stop = _stop(record, max_actions)
     recorded = {
         "source": source_of(run),
         "plans": _plans(record, stop),
         "steps": _grounder_steps(record, runs),
         **stop,
     }
+    if runs.recorded_sight and record:
+        recorded["seen"] = _asked(record)
     replies = _answers(row, settings, recorded, record) if record else []
     return {
         "id": row.id,
@@ -102,20 +104,20 @@ def _plans(record: dict[str, Any] | None, stop: dict[str, Any]) -> list[list[str
     return [[viplan_pddl_name(a) for a in plan] for plan in plans]
 
 
-def _stop(record: dict[str, Any] | None) -> dict[str, Any]:
+def _stop(record: dict[str, Any] | None, max_actions: int) -> dict[str, Any]:
     """Where ViPlan's loop stopped without its own reason in the file: its code of those runs
     raised while checking an action (no entry kept), or dropped a replan that failed. Its own
     endings (plan done, 20 checked actions, the same illegal action twice, no plan after a
     recorded replan) are our engine's to find, so they are not recorded."""
-    if record is None or record.get("initial_state_enum") is None:
-        return {"stop_after": 0, "stop_at": "start"}  # its initial enumeration raised
+    if record is None:
+        return {"stop_after": 0, "stop_at": "start"}
     results = record.get("action_results")
-    if results is None:
-        return {}  # no plan from the initial enumeration: our engine finds none either
+    if results is None:  # its initial enumeration raised (no record of it), or it found no plan
+        return {"stop_after": 0, "stop_at": "start"} if record.get("initial_state_enum") is None else {}
     replans = record.get("replans") or []
     if replans and "step" not in replans[-1]:
         return {}  # its last replan found no plan: our engine ends the same way
-    if len(results) >= MAX_ACTIONS:
+    if len(results) >= max_actions:
         return {}  # its limit: our engine stops there too
     if results and not results[-1].get("action_correct"):
         if all(r.get("step") != len(results) for r in replans):
@@ -123,6 +125,25 @@ def _stop(record: dict[str, Any] | None) -> dict[str, Any]:
     elif not record.get("remaining_actions"):
         return {}  # its plan was done
     return {"stop_after": len(results), "stop_at": "check"}
+
+
+def _asked(record: dict[str, Any]) -> dict[str, list[str]]:
+    """The atoms ViPlan's run asked about, per question batch (``Recording.seen``)."""
+    asked = {f"enumerate/{k}": _atoms(e) for k, e in enumerate(_enumerations(record)) if e is not None}
+    for n, entry in enumerate(record.get("action_results") or [], start=1):
+        asked[f"precondition/{n}"] = _atoms(entry.get("preconditions_results"))
+        asked[f"effect/{n}"] = _atoms(entry.get("effects_results"))
+    return asked
+
+
+def _atoms(results: dict[str, Any] | None) -> list[str]:
+    return sorted(_by_atom(results))
+
+
+def _enumerations(record: dict[str, Any]) -> list[dict[str, Any] | None]:
+    """The enumerations' answers in order: the initial one (None where the run had none), then each replan's."""
+    first = (record.get("initial_state_enum") or {}).get("results")
+    return [first, *(r.get("enum_results") for r in record.get("replans") or [])]
 
 
 def _grounder_steps(record: dict[str, Any] | None, runs: ViplanRuns) -> list[dict[str, str | None] | None]:
@@ -168,4 +189,4 @@ def _recorded_answer(record: dict[str, Any], info: dict[str, Any], episode: Any)
 
 
 def _by_atom(results: dict[str, Any] | None) -> dict[str, Any]:
-    return {viplan_atom(k): v for k, v in (results or {}).items() if k not in ("all_correct", "all_state_correct")}
+    return {viplan_atom(k): v for k, v in (results or {}).items() if isinstance(v, list)}

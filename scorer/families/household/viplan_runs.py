@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorer.episodes.recorded import ViplanAction, ViplanRuns
+from scorer.episodes.viplan_grounder import REFUSED as GROUNDER_REFUSED
 from scorer.episodes.viplan_world import viplan_pddl_name
 from scorer.families.household.actions import REFUSED
 from scorer.families.household.world import FEEDBACK
@@ -44,11 +45,22 @@ def planner_step(action: ViplanAction) -> dict[str, str | None] | None:
     return None
 
 
+def grounder_step(entry: ViplanAction) -> dict[str, str | None] | None:
+    """iGibson's verdict on a checked action: it ran (with or without its effect), or it
+    refused it; None where the action was called off before iGibson was asked."""
+    info = entry.get("action_info")
+    if entry.get("effects_results") is not None:
+        return {"ran": None if info == RAN_WITHOUT_EFFECT else viplan_pddl_name(str(entry["action"]))}
+    return {"outcome": GROUNDER_REFUSED, "ran": None} if info is not None else None
+
+
 VIPLAN_RUNS = ViplanRuns(
     "igibson",
     "viplan-household-episodes",
     episode_key,
     planner_step,
+    grounder_step,
     simulator_departure="tests/released/test_viplan_import.py::test_igibson_ran_navigate_to_on_a_reachable_object",
-    replays_grounder=False,  # iGibson's camera decided which questions were asked: not replayed yet
+    recorded_sight=True,
+    grounder_max_actions=lambda meta: int(meta["max_steps"]),  # its runs passed the step limit  # iGibson's camera decided which questions could be asked
 )
