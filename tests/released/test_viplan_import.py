@@ -95,6 +95,36 @@ def _load(path: Path) -> dict:
         return dict(json.load(stream))
 
 
+def _replayed(imported: Path, submission: tuple[str, str, str, str]) -> list[tuple[bool, bool, int, int]]:
+    """Per episode of a submission: (ended, success equal to ViPlan's, checked actions ours, ViPlan's)."""
+    from scorer.episodes.engine import step_on_reply
+    from scorer.released.viplan_import import rows_by_key
+
+    runs = adapters()[submission[0]]
+    rows = rows_by_key(imported, runs.config)
+    found = []
+    for run in (r for r in run_files(RESULTS) if r.submission == submission):
+        for key, record in episodes(run.load()).items():
+            row = next(row for suffix, row in rows.items() if key.endswith(suffix))
+            log = grounder_log(run, row, record, runs)["episode"]
+            episode = make_episode(row, {**log["settings"], "parser": "paper"}, log["recorded"])
+            episode.reset()
+            for reply in log["replies"]:
+                step_on_reply(episode, reply)
+            success = episode.outcome()["success"] == bool(record.get("goal_reached"))
+            found.append((episode.done, success, episode.checked, len(record.get("action_results") or [])))  # type: ignore[attr-defined]
+    return found
+
+
+def test_household_grounder_replays_ask_what_igibsons_camera_let_viplan_ask(imported: Path) -> None:
+    """With the atoms ViPlan asked per batch and iGibson's verdicts recorded, GPT-4.1's 75
+    household grounder episodes (no CoT) all play to an end with ViPlan's success, 71 checking
+    exactly as many actions as ViPlan's loop did."""
+    found = _replayed(imported, ("igibson", "final_no_cot", "predicates", "gpt-4.1"))
+    assert len(found) == 75 and all(ended and success for ended, success, _, _ in found)
+    assert sum(ours == theirs for _, _, ours, theirs in found) >= 71
+
+
 def test_viplans_planner_counts_an_action_that_does_not_exist_twice() -> None:
     """ViPlan's released records: a step whose action does not exist leaves two entries in
     ``actions`` (the first without ``success``), both counted by ``action_success_rate``."""
@@ -149,3 +179,16 @@ def test_a_recorded_failure_replaces_the_engines_draw(imported: Path) -> None:
     assert info["feedback"]["info"] == "no-op"
     assert episode.outcome()["recorded_applied"] == 1 and episode.outcome()["legal_actions"] == 1
     assert episode.state == episode.task.init  # type: ignore[attr-defined]
+
+
+def test_the_replay_settings_and_recorded_stops_are_checked(imported: Path) -> None:
+    from scorer.dataset import load_keys
+
+    row = next(iter(load_keys(imported, "test", {"viplan-blocksworld-episodes"}).rows.values()))
+    for key, value in (("max_actions_counts", "all"), ("effects", "true")):
+        with pytest.raises(SettingsError, match=f"setting '{key}' must be one of"):
+            make_episode(row, {"mode": "grounder", key: value})
+    with pytest.raises(SettingsError, match="stop_at"):
+        make_episode(row, {"mode": "grounder"}, {"source": "x", "stop_after": 1, "stop_at": "never"})
+    stopped = make_episode(row, {"mode": "grounder"}, {"source": "x", "stop_after": 0, "stop_at": "start"})
+    assert stopped.done and stopped.outcome()["end"] == "recorded_stop"
