@@ -3,7 +3,8 @@
 Beside the shared ones (success, steps, ...): the fraction of goals reached (its
 partial credit), the step ratio to the expert plan over successful episodes, the
 undoable and unparsable rates per step, and the share of episodes ending by each of its
-termination reasons. Results come per task type (the rows' difficulty) like every
+termination reasons as it counts them (``end[Max_Steps]`` holds the hard-limit endings too,
+``end[Hit_Hard_Limit]`` those alone). Results come per task type (the rows' difficulty) like every
 metric. Rates carry sqrt(p(1-p)/n), means the sample standard error.
 """
 
@@ -26,8 +27,16 @@ def kitchen_metrics(rows: Sequence[ScoredRow]) -> list[Metric]:
     steps = [o for o in outcomes if o["steps"]]
     metrics.append(mean("undoable_rate", [o["undoable"] / o["steps"] for o in steps]))
     metrics.append(mean("unparsable_rate", [o["unparsable"] / o["steps"] for o in steps]))
-    metrics += [rate(f"end[{reason}]", [o["end"] == reason for o in outcomes]) for reason in END_REASONS]
+    metrics += [rate(f"end[{reason}]", [_ended_by(o, reason) for o in outcomes]) for reason in END_REASONS]
     return metrics
+
+
+def _ended_by(outcome: dict[str, Any], reason: str) -> bool:
+    """AsgardBench's count: its ``fail_reason`` is Max_Steps at the soft limit and at the hard
+    one alike (the hard limit is its step extension Hit_Hard_Limit, counted apart)."""
+    if reason == S.MAX_STEPS:
+        return outcome["end"] in (S.MAX_STEPS, S.HARD_LIMIT)
+    return bool(outcome["end"] == reason)
 
 
 def _outcomes(rows: Sequence[ScoredRow]) -> list[dict[str, Any]]:

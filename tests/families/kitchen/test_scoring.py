@@ -38,3 +38,23 @@ def test_wrong_ends_by_repeats_with_every_step_unparsable(mini_data: Path, tmp_p
     assert overall["success"]["value"] == 0.0 and overall["end[Max_Repeats]"]["value"] == 1.0
     assert overall["unparsable_rate"]["value"] == 1.0 and overall["steps"]["value"] == 8.0
     assert overall["goals_reached"]["value"] < 1.0 and overall["goals_reached"]["stderr"] is not None
+
+
+def test_a_hard_limit_ending_counts_as_max_steps_as_asgardbench_counts_it(mini_data: Path, tmp_path: Path) -> None:
+    """AsgardBench records a hard-limit stop with fail_reason MAX_STEPS and the step extension
+    HIT_HARD_LIMIT (its model_tester's two-tier check): both shares are 1 for such a run."""
+    row = next(r for r in load_keys(mini_data, "test", {CONFIG}).rows.values())
+    cycle = ["FIND Fridge", "FIND Cabinet", "FIND Drawer"]
+    plan = row.answer_key["expert_plan"]
+    replies = [f"<answer>\nAction: {a}\n</answer>" for a in cycle * 3 + ["FIND Toaster"] + cycle * 60]
+    predictions = tmp_path / "hard.jsonl"
+    line = {"id": row.id, "episode": {"settings": {}, "replies": replies}}
+    predictions.write_text(json.dumps(line) + "\n")
+    overall = _metrics(score_file(predictions, mini_data, tmp_path / "hard.json", configs={CONFIG}).results_path)
+    scored = json.loads((tmp_path / "hard.rows.jsonl").read_text().splitlines()[0])
+    if scored["parsed"]["end"] != "Hit_Hard_Limit":  # the row's objects decide whether novelty extends
+        raise AssertionError(
+            f"expected a hard-limit ending for {row.id} ({len(plan)} expert steps): {scored['parsed']}"
+        )
+    ended = {k: v["value"] for k, v in overall["all"].items() if k.startswith("end[")}
+    assert ended["end[Max_Steps]"] == ended["end[Hit_Hard_Limit]"] == 1.0
