@@ -28,8 +28,9 @@ def planarium_reward(
 ) -> RewardFunction:
     """A TRL reward function for the rows of ``config`` in ``data`` (a built dataset folder)
     and ``split``: sparse (the benchmark's verdict) or ``shaped`` (``scorer.rewards``).
-    A completion whose ``id`` is not a row of ``config`` gets None (TRL's "not mine", for a
-    mixed dataset with one reward function per config)."""
+    A completion whose ``id`` is another config's row gets None (TRL's "not mine", for a
+    mixed dataset with one reward function per config); an id of ``config`` the split does not
+    hold, a None completion, or a count of completions other than of ids is an error."""
     rows = load_keys(Path(data), split, {config}).rows
 
     def planarium(
@@ -38,15 +39,31 @@ def planarium_reward(
         ids = columns.get("id")
         if ids is None:
             raise KeyError("the training rows need their 'id' column: Planarium finds each row's answer key by it")
-        return [_reward(rows.get(str(row_id)), completion, shaped) for row_id, completion in zip(ids, completions)]
+        if len(ids) != len(completions):  # zip would pair completions with the wrong rows
+            raise ValueError(f"{len(completions)} completions for {len(ids)} ids: TRL passes one id per completion")
+        return [
+            _reward(_row(rows, config, str(row_id)), completion, shaped) for row_id, completion in zip(ids, completions)
+        ]
 
     planarium.__name__ = f"planarium_{config.replace('-', '_')}"  # TRL logs each reward under its name
     return planarium
 
 
+def _row(rows: Mapping[str, KeyRow], config: str, row_id: str) -> KeyRow | None:
+    """The row of ``row_id``; None for another config's row (TRL's "not mine"), an error for
+    an id of this config that the split does not hold."""
+    if row_id in rows:
+        return rows[row_id]
+    if row_id.startswith(f"{config}/"):
+        raise KeyError(f"no row {row_id!r} in config {config!r} of this split: is the data the one trained on?")
+    return None
+
+
 def _reward(row: KeyRow | None, completion: Any, shaped: bool) -> float | None:
     if row is None:
         return None
+    if completion is None:
+        raise TypeError(f"the completion for {row.id} is None: expected the reply text or its chat messages")
     reply = completion_text(completion)
     if row.task == EPISODE_TASK:
         return reward(row, {"settings": {}, "replies": [reply]}, shaped).value

@@ -171,6 +171,20 @@ def test_trl_reward_function_leaves_other_configs_rows_to_others(mini_data: Path
         fn(prompts=["p"], completions=["Yes"])
 
 
+def test_trl_reward_function_refuses_what_it_cannot_pair(mini_data: Path) -> None:
+    """Fault probe F3: fewer completions than ids, an id of the config the split lacks, and a
+    None completion each get one clear error (zip used to pair completions with wrong rows)."""
+    fn = planarium_reward("blocksworld-ground", data=mini_data)
+    rows = _dataset_rows(mini_data, "blocksworld-ground")[:3]
+    ids = [row["id"] for row in rows]
+    with pytest.raises(ValueError, match="2 completions for 3 ids"):
+        fn(prompts=["p"] * 3, completions=["Yes", "No"], id=ids)
+    with pytest.raises(KeyError, match="no row 'blocksworld-ground/test/9999'"):
+        fn(prompts=["p"], completions=["Yes"], id=["blocksworld-ground/test/9999"])
+    with pytest.raises(TypeError, match="is None"):
+        fn(prompts=["p"], completions=[None], id=ids[:1])
+
+
 def test_trl_episode_rows_read_the_completion_as_the_first_reply(keys: KeyedDataset, mini_data: Path) -> None:
     fn = planarium_reward("slidegeom-episodes", data=mini_data)
     rows = _dataset_rows(mini_data, "slidegeom-episodes")
