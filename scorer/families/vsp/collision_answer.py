@@ -12,8 +12,10 @@ with "Car:" (any case; list bullets or ``>`` before it are fine) gives the car's
 last "Person:" line the person's: a model that first reasons in the same shape and then
 answers is judged by its answer. After the label the line holds one number and nothing
 else but a unit of seconds ("s", "sec", "seconds") and a final dot: ``2``, ``2.0``,
-``.5``, or a fraction ``1/3``. A longer line ("Car: 2 / 1 = 2 seconds"), a negative
-time, a number of more than 9 digits a side, or no such line makes that time
+``.5``, ``0.6666666666666666`` (a float as Python prints it: up to 20 digits after the
+point), or a fraction ``1/3``. A longer line ("Car: 2 / 1 = 2 seconds"), a negative time,
+a number of more than 9 digits before the point (or a side of a fraction), or no such line
+makes that time
 unreadable (the reason says which). The collision answer is the first Yes or No word
 (``parse_yes_no``'s word rule) after the later of the two lines; without either line
 nothing is read.
@@ -49,7 +51,7 @@ TOLERANCE = Fraction(1)  # seconds either side of the true time, as VSP's scorer
 LABELS = ("car", "person")
 _LABEL_LINE = re.compile(r"^[ \t>\-•#]*(car|person)[ \t]*:(?P<rest>[^\n]*)$", re.IGNORECASE | re.MULTILINE)
 _TIME = re.compile(
-    r"(?P<sign>[-+−]?)[ \t]*(?P<value>\d{1,9}(?:\.\d{1,9})?|\.\d{1,9}|\d{1,9}[ \t]*/[ \t]*[1-9]\d{0,8})"
+    r"(?P<sign>[-+−]?)[ \t]*(?P<value>\d{1,9}(?:\.\d{1,20})?|\.\d{1,20}|\d{1,9}[ \t]*/[ \t]*[1-9]\d{0,8})"
     r"[ \t]*(?:s|secs?|seconds?)?[ \t]*\.?[ \t]*",
     re.IGNORECASE,
 )

@@ -20,6 +20,8 @@ KEY = {"car_time": "2/3", "person_time": "4", "collide": False}
     [
         ("Car: 2.0\nPerson: 2.0\nYes", Fraction(2), Fraction(2), True),
         ("car: 0.67\nPERSON: 4\nno", Fraction(67, 100), Fraction(4), False),
+        # fault probe F7: Python's 2/3 as it prints it was unreadable (the paper's reading credits it)
+        ("Car: 0.6666666666666666\nPerson: 4\nNo", Fraction("0.6666666666666666"), Fraction(4), False),
         ("**Car:** 1/3\n**Person:** .5 s\n**No**", Fraction(1, 3), Fraction(1, 2), False),
         ("- Car: 2 seconds.\n- Person: 10 sec\nNo, they will not collide.", Fraction(2), Fraction(10), False),
         # reasoning in the answer's shape first: the last lines count
