@@ -7,13 +7,20 @@ DEMO := demo-out
 
 .PHONY: demo test test-openenv lint fuzz bench clean
 
-$(STAMP): pyproject.toml
+# The demo needs Planarium alone; the contributor's toolchain (the dev extra) comes with `make test`.
+DEMO_STAMP := $(VENV)/.installed-demo
+
+$(DEMO_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e .
+	touch $(DEMO_STAMP)
+
+$(STAMP): $(DEMO_STAMP)
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-demo: $(STAMP)
+demo: $(DEMO_STAMP)
 	$(BIN)/planarium build --size mini --out parquet
 	mkdir -p $(DEMO)
 	$(BIN)/planarium answers --kind gold --data parquet -o $(DEMO)/gold.jsonl

@@ -80,7 +80,7 @@ def finish_card(card: str, specs: Iterable[ConfigSpec]) -> str:
     if FAMILIES_HEADING not in body:  # a card written before the families were listed
         body = body.replace(CONFIGS_HEADING, f"{FAMILIES_HEADING}\n{CONFIGS_HEADING}", 1)
     body = _replace_section(body, FAMILIES_HEADING, f"\n{_families_held(chosen)}\n")
-    return "---\n" + yaml.safe_dump(front, sort_keys=False) + "---\n\n" + body
+    return "---\n" + yaml.safe_dump(front, sort_keys=False) + "---\n" + body  # the body keeps its blank line
 
 
 def _replace_section(body: str, heading: str, text: str) -> str:
@@ -247,4 +247,5 @@ def with_split(card: str, config: str, split: str, rows: int, num_bytes: int, no
     section = _section_text(body, config)
     kept_lines = [line for line in section.rstrip("\n").split("\n\n") if not line.startswith(TRAIN_NOTE)]
     body = body.replace(section, "\n\n".join([*kept_lines, note]) + ("\n" if section.endswith("\n") else ""))
-    return "---\n" + yaml.safe_dump(front, sort_keys=False) + "---\n\n" + body
+    # The body keeps the blank line it was read with: the same build run again writes the same card.
+    return "---\n" + yaml.safe_dump(front, sort_keys=False) + "---\n" + body

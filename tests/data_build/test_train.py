@@ -67,6 +67,14 @@ def test_a_train_split_loads_and_shares_no_problem_with_test_or_dev(trained: Pat
     assert len(load_keys(trained, "train", {CHEAP}).rows) == 120  # the scorer reads it too
 
 
+def test_the_same_train_build_run_again_writes_the_same_card(tmp_path: Path) -> None:
+    """Fault probe F6: each rerun used to add a blank line to the card."""
+    _train(tmp_path, 12, 3)
+    first = (tmp_path / "README.md").read_text()
+    _train(tmp_path, 12, 3)
+    assert (tmp_path / "README.md").read_text() == first
+
+
 def test_the_card_states_seed_size_and_the_check(trained: Path) -> None:
     card = (trained / "README.md").read_text()
     assert "split: train" in card and "path: data/maze-vsp/train-*" in card
