@@ -3,7 +3,8 @@
 The data goes to a temporary file in the same folder (so the rename never crosses a
 file system), is flushed and fsynced, then renamed over the target with ``os.replace``,
 which POSIX makes atomic; the folder is fsynced too, so the rename survives a power
-cut. A killed writer leaves at most a hidden ``.<name>.*.tmp`` file beside the target.
+cut. A killed writer leaves at most a hidden ``.<name>.<pid>.*.tmp`` file beside the target,
+which the next write of that target removes once its process is gone.
 """
 
 from __future__ import annotations
@@ -70,7 +71,8 @@ def temporary_beside(path: Path) -> Iterator[Path]:
     path = output_target(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        remove_stale_temporaries(path)
+        handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp")
         os.close(handle)
     except OSError as error:
         raise _cannot_write(path, error) from None
@@ -85,6 +87,25 @@ def temporary_beside(path: Path) -> Iterator[Path]:
         raise _cannot_write(path, error) from None
     finally:
         temporary.unlink(missing_ok=True)
+
+
+def remove_stale_temporaries(path: Path) -> None:
+    """Remove the temporary files a killed writer of ``path`` left (``.<name>.<pid>.*.tmp``
+    whose process is gone): judged by the process, never by the clock."""
+    for left in path.parent.glob(f".{path.name}.*.tmp"):
+        pid = left.name[len(path.name) + 2 :].split(".", 1)[0]
+        if pid.isdigit() and not _alive(int(pid)):
+            left.unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process: alive
+        return True
+    return True
 
 
 _SPECIAL_FILES = (

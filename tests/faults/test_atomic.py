@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from scorer import atomic
 from scorer.cli import main
 
 
@@ -69,3 +70,22 @@ def test_a_failed_rows_write_leaves_the_old_results_json(small_data: Path, tmp_p
     result = runner.invoke(main, ["score", "--quiet", "--gold", "--data", str(small_data), "--out", str(out)])
     assert out.read_text() == old and json.loads(old)["split"] == "dev"
     assert result.exit_code == 1 and "results.rows.jsonl" in result.stderr
+
+
+def test_the_next_write_removes_what_a_killed_writer_left(tmp_path: Path) -> None:
+    """Fault probe F8: a killed `score --report` left its temporary file for good. Now the
+    next write of the same target removes a temporary whose process is gone, and only that."""
+    import subprocess
+    import sys
+
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead_pid = int(gone.stdout)  # that process has exited
+    target = tmp_path / "report.html"
+    stale = tmp_path / f".report.html.{dead_pid}.abc123.tmp"
+    live = tmp_path / f".report.html.{os.getppid()}.def456.tmp"  # a running process's
+    other = tmp_path / f".other.html.{dead_pid}.ghi789.tmp"  # another target's
+    for left in (stale, live, other):
+        left.write_bytes(b"x" * 100)
+    atomic.write_text(target, "done")
+    assert target.read_text() == "done"
+    assert not stale.exists() and live.exists() and other.exists()
