@@ -36,6 +36,9 @@ MAX_QUOTED_CHARS = 60
 # Past it a question's row is invalid at once and an episode's reply reads as no action, so
 # no parser's work, and no score's time, grows with a flood of text.
 MAX_REPLY_CHARS = 200_000
+# A model name longer than this is cut where it is read (with CUT_NAME after it).
+MAX_MODEL_CHARS = 200
+CUT_NAME = "…"
 
 PROBLEM_KINDS = ("malformed", "duplicate", "unknown_id", "not_selected", "not_utf8")
 # Which line of a repeated id counts: the first (the default), the last, or none (the file is refused).
@@ -257,8 +260,10 @@ def _prediction(value: Any, line_number: int) -> Prediction:
     prediction_id = _required_id(value)
     response, episode = _response_or_episode(value)
     model = value.get("model")
-    # "model" is informational only; a non-string one is dropped rather than costing the row.
-    return Prediction(prediction_id, line_number, response, episode, model if isinstance(model, str) else None)
+    # "model" is informational only; a non-string one is dropped rather than costing the row,
+    # and a long one is cut (every table and chart prints it).
+    named = model[:MAX_MODEL_CHARS] + CUT_NAME if isinstance(model, str) and len(model) > MAX_MODEL_CHARS else model
+    return Prediction(prediction_id, line_number, response, episode, named if isinstance(named, str) else None)
 
 
 def _required_id(value: dict[str, Any]) -> str:

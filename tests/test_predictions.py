@@ -37,6 +37,14 @@ def _kinds(problems: list[InputProblem]) -> list[tuple[int, str]]:
     return [(p.line, p.kind) for p in problems]
 
 
+def test_a_long_model_name_is_cut_where_it_is_read(tmp_path: Path) -> None:
+    """Fault probe F9: a 200,000-character name kept the leaderboard drawing for minutes."""
+    pset = read_predictions(
+        _write(tmp_path / "p.jsonl", _jsonl({"id": "q1", "response": "Yes", "model": "m" * 200_000}))
+    )
+    assert pset.predictions["q1"].model == "m" * 200 + "…" and pset.problems == []
+
+
 def test_reads_responses_episodes_and_models(tmp_path: Path) -> None:
     text = _jsonl(
         {"id": "q1", "response": "Yes", "model": "m-7b", "latency_ms": 12},
