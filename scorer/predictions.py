@@ -240,11 +240,17 @@ def _decode_line(raw_line: bytes, line_number: int, problems: list[InputProblem]
         return raw_line.decode("utf-8", errors="replace")
 
 
+def json_error_text(error: json.JSONDecodeError) -> str:
+    """``Expecting value at column 7``; json's own words may end with "at" already
+    ("Unterminated string starting at"), which must not read "at at"."""
+    return f"{error.msg.removesuffix(' at')} at column {error.colno}"
+
+
 def _parse_json(text: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise _MalformedLine(f"not valid JSON ({error.msg} at column {error.colno})") from None
+        raise _MalformedLine(f"not valid JSON ({json_error_text(error)})") from None
     except RecursionError:
         # json.loads recurses once per nesting level; "[[[[..." a few thousand deep overflows.
         raise _MalformedLine("not valid JSON (nested too deeply)") from None

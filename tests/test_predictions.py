@@ -37,6 +37,14 @@ def _kinds(problems: list[InputProblem]) -> list[tuple[int, str]]:
     return [(p.line, p.kind) for p in problems]
 
 
+def test_a_json_error_names_its_column_once(tmp_path: Path) -> None:
+    """json says "Unterminated string starting at"; the message read "... at at column 9"."""
+    text = '{"id": "q0", "response": "No"}\n{"id": "q1", "response": "Yes\n'
+    pset = read_predictions(_write(tmp_path / "p.jsonl", text))
+    assert [p.message for p in pset.problems] and all(" at at " not in p.message for p in pset.problems)
+    assert "Unterminated string starting at column" in pset.problems[0].message
+
+
 def test_a_long_model_name_is_cut_where_it_is_read(tmp_path: Path) -> None:
     """Fault probe F9: a 200,000-character name kept the leaderboard drawing for minutes."""
     pset = read_predictions(

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Any
 
-from scorer.predictions import MAX_REPLY_CHARS  # the scorer reads no more, so the server takes no more
+from scorer.predictions import MAX_REPLY_CHARS, json_error_text  # the scorer reads no more, so the server takes no more
 from scorer.rollout.errors import ApiError
 
 CREATE_SHAPE = '{"id": ROW_ID, "settings": {...}, "model": "name"}'
@@ -72,9 +72,7 @@ def json_object(body: bytes, shape: str) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise bad(f"the body is not UTF-8; expected a JSON object {shape}") from None
     except json.JSONDecodeError as error:
-        raise bad(
-            f"the body is not valid JSON ({error.msg} at column {error.colno}); expected a JSON object {shape}"
-        ) from None
+        raise bad(f"the body is not valid JSON ({json_error_text(error)}); expected a JSON object {shape}") from None
     except ValueError as error:  # NaN / Infinity, from _refuse_constant; a huge number, from _short_int
         raise bad(f"the body is not strict JSON ({error}); expected a JSON object {shape}") from None
     except RecursionError:
