@@ -151,6 +151,7 @@ class PlanariumEnv(gymnasium.Env[dict[str, Any], str]):
         self.index = None if index is None else self._checked_index(index)
         self.row: KeyRow | None = None
         self._episode: Episode | None = None
+        self._closed = False
         self._value = 0.0
         self.action_space = AnyText(MAX_REPLY_CHARS, min_length=0, charset=SAMPLE_CHARSET)
         self.observation_space = self._observation_space()
@@ -170,6 +171,8 @@ class PlanariumEnv(gymnasium.Env[dict[str, Any], str]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
+        if self._closed:
+            raise RuntimeError("the environment is closed; make a new one")
         super().reset(seed=seed)
         self.row = self.rows[self._pick(options or {})]
         self._episode = make_episode(self.row, self.settings)
@@ -214,7 +217,14 @@ class PlanariumEnv(gymnasium.Env[dict[str, Any], str]):
             raise ValueError(f"index must be a row number from 0 to {len(self.rows) - 1}, got {index!r}")
         return int(index)
 
+    def close(self) -> None:
+        """No more episodes: a step or reset after this is an error, not a silent play."""
+        self._episode, self._closed = None, True
+        super().close()
+
     def _running(self, allow_done: bool = False) -> Episode:
+        if self._closed:
+            raise RuntimeError("the environment is closed; make a new one")
         if self._episode is None:
             raise RuntimeError("call reset() before step()")
         if self._episode.done and not allow_done:

@@ -79,6 +79,8 @@ def reward(row: KeyRow, response: str | Mapping[str, Any] | None, shaped: bool =
     """The reward of ``response`` to ``row``: a question's raw reply text, or for an episode
     row its log (``{"settings": ..., "replies": [...]}``, or the whole line the rollout server
     wrote, ``{"id": ..., "episode": {...}}``); None is a missing reply."""
+    if not isinstance(row, KeyRow):
+        raise TypeError(f"reward needs the row (a KeyRow of scorer.dataset), got {type(row).__name__}")
     judgement = judge_row(row, _prediction(row, response))
     episode = row.task == EPISODE_TASK
     components = _episode_components(judgement) if episode else _question_components(judgement)

@@ -138,6 +138,17 @@ def test_seeded_reset_draws_rows_deterministically(mini_data: Path) -> None:
         make(config, mini_data, index=len(env.rows))
 
 
+def test_a_closed_env_refuses_to_play(mini_data: Path) -> None:
+    """Issue 43: the env played on after close()."""
+    env = make(built_episode_config(), mini_data, index=0)
+    env.reset()
+    env.close()
+    with pytest.raises(RuntimeError, match="closed"):
+        env.step(NONSENSE)
+    with pytest.raises(RuntimeError, match="closed"):
+        env.reset()
+
+
 def test_step_refuses_what_the_server_refuses(mini_data: Path) -> None:
     env = make(built_episode_config(), mini_data, index=0)
     with pytest.raises(RuntimeError, match="reset"):

@@ -171,6 +171,12 @@ def test_trl_reward_function_leaves_other_configs_rows_to_others(mini_data: Path
         fn(prompts=["p"], completions=["Yes"])
 
 
+def test_a_missing_row_is_one_clear_error() -> None:
+    """Issue 43: reward(None, ...) raised a bare AttributeError."""
+    with pytest.raises(TypeError, match="reward needs the row"):
+        reward(None, "Yes")  # type: ignore[arg-type]
+
+
 def test_trl_reward_function_refuses_what_it_cannot_pair(mini_data: Path) -> None:
     """Fault probe F3: fewer completions than ids, an id of the config the split lacks, and a
     None completion each get one clear error (zip used to pair completions with wrong rows)."""
