@@ -15,6 +15,7 @@ from scorer.board.headline import Score
 
 WIDTH_PER_BAR = 0.35  # inches per bar, so a wide chart stays readable
 DPI = 100
+INCHES_PER_CHAR = 0.08  # a tick label's width per character at matplotlib's default size
 # PNG metadata without the matplotlib version: equal inputs give equal bytes across installs.
 METADATA = {"Software": None}
 
@@ -71,7 +72,9 @@ def heatmap(title: str, rows: Sequence[str], columns: Sequence[str], values: Seq
 
 def stacked_counts(title: str, categories: Sequence[str], counts: Mapping[str, Sequence[int]]) -> bytes:
     """Horizontal stacked bars: per category (a submission), how many rows had each outcome."""
-    figure = Figure(figsize=(8.0, max(1.8, 0.45 * len(categories) + 1.2)), dpi=DPI, layout="constrained")
+    # the submissions' names sit left of the bars: a long name widens the figure, never the bars away
+    width = max(8.0, 5.0 + INCHES_PER_CHAR * max((len(c) for c in categories), default=0))
+    figure = Figure(figsize=(width, max(1.8, 0.45 * len(categories) + 1.2)), dpi=DPI, layout="constrained")
     axes = figure.add_subplot()
     left = [0] * len(categories)
     for label, values in counts.items():

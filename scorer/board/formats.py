@@ -66,7 +66,7 @@ def long_csv(board: Board) -> str:
             for group in entry.get("metrics", {}):
                 score = board.score(results, config, group)
                 if score is not None:
-                    texts = (results.label, str(results.path), owners[config], config, group, metric)
+                    texts = (results.label, str(results.file_of(config)), owners[config], config, group, metric)
                     protocol = f"off: {score.off_protocol[0][1]}" if score.off_protocol else "on"
                     writer.writerow([*(csv_text(text) for text in texts), *_numbers(score), csv_text(protocol)])
     return out.getvalue()

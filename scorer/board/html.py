@@ -81,6 +81,7 @@ def viewer_html() -> str:
         '<div id="viewer"><div class="controls"><label>episode <select id="episode-pick"></select></label>'
         '<button id="step-prev" type="button">&larr; previous</button><span id="step-label"></span>'
         '<button id="step-next" type="button">next &rarr;</button></div>'
+        '<p class="note" id="episode-note"></p>'
         '<div class="images" id="step-images"></div>'
         '<h3>Reply</h3><pre id="step-reply"></pre>'
         '<h3>What the episode made of it (action, outcome, feedback)</h3><pre id="step-info"></pre>'

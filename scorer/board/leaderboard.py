@@ -25,7 +25,10 @@ def load_board(paths: list[Path], allow_off_protocol: bool = False) -> Board:
 
 
 def write_board(board: Board, out: Path) -> list[Path]:
-    outcomes = {str(r.path): outcomes_of(r.path, r.document) for r in board.submissions}
+    outcomes = {
+        str(r.path): {name: found for part in r.files for name, found in outcomes_of(part.path, part.document).items()}
+        for r in board.submissions
+    }
     texts = (markdown(board), long_csv(board), board_page(board, outcomes))
     written = [out / name for name in OUTPUTS]
     for path, text in zip(written, texts):

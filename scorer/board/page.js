@@ -48,6 +48,7 @@ document.querySelectorAll(".table-box").forEach(function (box) {
       image.src = "data:image/png;base64," + png; image.alt = "what the model saw";
       images.appendChild(image);
     });
+    document.getElementById("episode-note").textContent = current.note || "";
     document.getElementById("step-prompt").textContent = step.prompt;
     document.getElementById("step-reply").textContent = step.reply === null ? "(the episode ended here)" : step.reply;
     document.getElementById("step-info").textContent = step.info === null ? "-" : step.info;

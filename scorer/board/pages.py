@@ -53,7 +53,7 @@ def run_facts(results: ResultsFile) -> dict[str, str]:
     run = document.get("run", {})
     versions = ", ".join(f"{k} {v}" for k, v in sorted((run.get("versions") or {}).items()) if v)
     return {
-        "results file": str(results.path),
+        "results file": ", ".join(str(part.path) for part in results.files),
         "models": ", ".join(run.get("models") or []) or "-",
         "command": str(run.get("command") or "-"),
         "settings": ", ".join(f"{k}={v}" for k, v in sorted((run.get("settings") or {}).items())) or "-",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections import Counter, defaultdict
+from collections import defaultdict
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,16 @@ class ResultsFile:
     path: Path
     document: dict[str, Any]
     label: str  # what the board calls this submission: its model(s), else the file's name
+    # A submission scored config by config: the files merged into this one (empty: it is one file)
+    parts: tuple[ResultsFile, ...] = ()
+
+    @property
+    def files(self) -> tuple[ResultsFile, ...]:
+        return self.parts or (self,)
+
+    def file_of(self, config: str) -> Path:
+        """The results file that holds ``config``."""
+        return next((part.path for part in self.files if config in part.configs), self.path)
 
     @property
     def fingerprint(self) -> str:
@@ -56,9 +66,33 @@ def read_results(path: Path) -> ResultsFile:
 
 
 def distinct_labels(files: list[ResultsFile]) -> list[ResultsFile]:
-    """Two files of one model stay apart on a board: each gets its file's path beside the model."""
-    counts = Counter(results.label for results in files)
-    return [replace(r, label=f"{r.label} ({r.path})") if counts[r.label] > 1 else r for r in files]
+    """One entry per submission. Files of one label whose configs do not overlap are one
+    submission scored config by config (a results file per config, as `score --configs` or an
+    import writes them): one row, in the place of its first file. Files of one label that share
+    a config are runs apart: each gets its file's path beside the label."""
+    groups: dict[str, list[ResultsFile]] = defaultdict(list)
+    for results in files:
+        groups[results.label].append(results)
+    entries = []
+    for results in files:
+        group = groups[results.label]
+        if len(group) == 1:
+            entries.append(results)
+        elif not _disjoint(group):
+            entries.append(replace(results, label=f"{results.label} ({results.path})"))
+        elif results is group[0]:
+            entries.append(_merged(group))
+    return entries
+
+
+def _disjoint(group: list[ResultsFile]) -> bool:
+    return len({name for results in group for name in results.configs}) == sum(len(r.configs) for r in group)
+
+
+def _merged(group: list[ResultsFile]) -> ResultsFile:
+    configs = {name: entry for results in group for name, entry in results.configs.items()}
+    first = group[0]
+    return ResultsFile(first.path, {**first.document, "configs": configs}, first.label, tuple(group))
 
 
 def check_comparable(files: list[ResultsFile]) -> None:

@@ -11,14 +11,17 @@ from __future__ import annotations
 import base64
 import json
 from collections.abc import Iterable
+from functools import cache
 from typing import Any
 
 from scorer.dataset import KeyRow
 from scorer.episodes.base import Observation, SettingsError
-from scorer.episodes.engine import make_episode
+from scorer.episodes.engine import make_episode, step_on_reply
+from scorer.fidelity import Departure, all_departures
 from scorer.predictions import Prediction
 from scorer.report.results import cut
 
+VIEWS = "Views and boards"  # the departures section on what a model sees (scorer.fidelity)
 MAX_SHOWN_CHARS = 20_000  # a reply or prompt this long is cut in the page (the scorer read it all)
 
 
@@ -44,8 +47,10 @@ def replayed(row: KeyRow, log: dict[str, Any]) -> dict[str, Any] | None:
     replies = log.get("replies")
     if not isinstance(replies, list) or not all(isinstance(r, str) for r in replies):
         return None
+    recorded = log.get("recorded")
     try:
-        episode = make_episode(row, log.get("settings") or {})
+        # with what a paper's own run decided (``recorded``), as the scorer replays it
+        episode = make_episode(row, log.get("settings") or {}, recorded)
     except SettingsError:
         return None
     observation, _ = episode.reset()
@@ -53,12 +58,44 @@ def replayed(row: KeyRow, log: dict[str, Any]) -> dict[str, Any] | None:
     for reply in replies:
         if episode.done:
             break
-        result = episode.step(reply)
+        result = step_on_reply(episode, reply)
         steps.append(_step(observation, reply, result.info))
         observation = result.observation
     steps.append(_step(observation, None, None))  # what the episode showed at its end
     success = bool(episode.outcome().get("success"))
-    return {"id": row.id, "config": row.config, "outcome": "success" if success else "failure", "steps": steps}
+    outcome = "success" if success else "failure"
+    return {
+        "id": row.id,
+        "config": row.config,
+        "outcome": outcome,
+        "note": recorded_note(row, recorded),
+        "steps": steps,
+    }
+
+
+def recorded_note(row: KeyRow, recorded: Any) -> str:
+    """For a replay of a paper's released run: its model answered that run's images, not the
+    ones shown here. What each was comes from the family's departure on its images."""
+    if not isinstance(recorded, dict):
+        return ""
+    note = f"Replayed from {recorded.get('source')}: the model's replies answered that run's images, not these."
+    drawn = images_departure(row.config)
+    if drawn is not None:
+        note += f" The model saw {drawn.paper}. Shown here: {drawn.ours}."
+    return note
+
+
+@cache
+def images_departure(config: str) -> Departure | None:
+    """The departure of ``config``'s views that nothing restores: the paper's images are not ours."""
+    return next(
+        (
+            d
+            for d in all_departures()
+            if d.section == VIEWS and f"`{config}`" in d.configs and d.restore.startswith("none")
+        ),
+        None,
+    )
 
 
 def _step(observation: Observation, reply: str | None, info: dict[str, Any] | None) -> dict[str, Any]:

@@ -43,8 +43,11 @@ def viplan_results_import(
     """ViPlan's released runs of real VLMs (DIRECTORY: its results folder, holding
     results/final/) replayed through Planarium: a submission folder per (domain, experiment,
     method, model) with predictions.jsonl and score's results.json, and OUT/reproduction.csv
-    setting ViPlan's number beside ours for every run and metric."""
+    setting ViPlan's number beside ours for every run and metric, and OUT/tables.md: ViPlan's
+    notebook tables (per-model success and accuracy, leaderboard, CoT differences) from
+    Planarium's numbers of every submission folder under OUT."""
     from scorer.released.viplan_import import replay_all, submissions
+    from scorer.released.viplan_numbers import write_tables
 
     try:
         chosen = submissions(directory, data, out, only)
@@ -63,6 +66,11 @@ def viplan_results_import(
     atomic.write_text(out / "reproduction.csv", csv_text(lines))
     click.echo(summary(lines))
     click.echo(f"wrote {len(chosen)} submission folders and {out / 'reproduction.csv'} ({len(lines)} lines)")
+    # Every folder under OUT, not only this import's: a run imported before with other --only
+    # words still has its place in the notebook's tables.
+    tables = write_tables(out)
+    if tables is not None:
+        click.echo(f"wrote {tables}: ViPlan's notebook tables from Planarium's numbers")
 
 
 def summary(lines: Sequence[ReproductionLine]) -> str:
