@@ -37,7 +37,7 @@ MAX_QUOTED_CHARS = 60
 # no parser's work, and no score's time, grows with a flood of text.
 MAX_REPLY_CHARS = 200_000
 # A model name longer than this is cut where it is read (with CUT_NAME after it).
-MAX_MODEL_CHARS = 200
+MAX_MODEL_CHARS = 256
 CUT_NAME = "…"
 
 PROBLEM_KINDS = ("malformed", "duplicate", "unknown_id", "not_selected", "not_utf8")

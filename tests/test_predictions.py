@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorer.predictions import (
+    MAX_MODEL_CHARS,
     PROBLEM_KINDS,
     InputProblem,
     Prediction,
@@ -50,7 +51,7 @@ def test_a_long_model_name_is_cut_where_it_is_read(tmp_path: Path) -> None:
     pset = read_predictions(
         _write(tmp_path / "p.jsonl", _jsonl({"id": "q1", "response": "Yes", "model": "m" * 200_000}))
     )
-    assert pset.predictions["q1"].model == "m" * 200 + "…" and pset.problems == []
+    assert pset.predictions["q1"].model == "m" * MAX_MODEL_CHARS + "…" and pset.problems == []
 
 
 def test_reads_responses_episodes_and_models(tmp_path: Path) -> None:

@@ -18,6 +18,7 @@ from typing import Any
 from scorer.dataset import KeyRow
 from scorer.episodes.recorded import ViplanRuns
 from scorer.episodes.viplan_world import viplan_pddl_name
+from scorer.released.viplan_board import model_label
 from scorer.released.viplan_runs import RunFile
 
 UNRECORDED_REPLY = ""  # ViPlan's loop broke on a reply that was not JSON and kept no text
@@ -39,7 +40,7 @@ def planner_log(run: RunFile, row: KeyRow, record: dict[str, Any] | None, runs: 
     recorded = {"source": source_of(run), "steps": steps[: len(replies)]}
     return {
         "id": row.id,
-        "model": run.model,
+        "model": model_label(run),
         "episode": {"settings": settings, "replies": replies, "recorded": recorded},
     }
 
@@ -81,7 +82,7 @@ def grounder_log(run: RunFile, row: KeyRow, record: dict[str, Any] | None, runs:
     replies = _answers(row, settings, recorded, record) if record else []
     return {
         "id": row.id,
-        "model": run.model,
+        "model": model_label(run),
         "episode": {"settings": settings, "replies": replies, "recorded": recorded},
     }
 
