@@ -17,27 +17,12 @@ from scorer.released.command import viplan_results_import
 from scorer.released.viplan_logs import grounder_log
 from scorer.released.viplan_reproduce import DOUBLE_COUNT
 from scorer.released.viplan_runs import adapters, episodes, run_files
-
-EXTERNAL = Path(__file__).resolve().parents[3] / "shared" / "external"
-RESULTS = EXTERNAL / "viplan-results"
-VIPLAN = EXTERNAL / "viplan"
-
-
-def _need_data() -> None:
-    if not (RESULTS / "results" / "final").is_dir() or not VIPLAN.is_dir():
-        pytest.skip(f"ViPlan's released runs or data are not here: {RESULTS} or {VIPLAN} is absent")
+from tests.released.conftest import RESULTS, VIPLAN, need_viplan_data
 
 
 @pytest.fixture(scope="module")
-def imported(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """`planarium import viplan`'s two configs in a folder of their own."""
-    _need_data()
-    from scorer.cli import main
-
-    data = tmp_path_factory.mktemp("viplan-data")
-    result = CliRunner().invoke(main, ["import", "viplan", str(VIPLAN), "--out", str(data)])
-    assert result.exit_code == 0, result.output
-    return data
+def imported(viplan_data: Path) -> Path:
+    return viplan_data
 
 
 def _reproduce(imported: Path, out: Path, *only: str) -> list[dict[str, str]]:
@@ -128,7 +113,7 @@ def test_household_grounder_replays_ask_what_igibsons_camera_let_viplan_ask(impo
 def test_viplans_planner_counts_an_action_that_does_not_exist_twice() -> None:
     """ViPlan's released records: a step whose action does not exist leaves two entries in
     ``actions`` (the first without ``success``), both counted by ``action_success_rate``."""
-    _need_data()
+    need_viplan_data()
     path = sorted((RESULTS / "results/final/blocksworld/final_no_cot/vila/medium/gpt-4.1").glob("*.gz"))[-1]
     document = _load(path)
     record = document["data/planning/blocksworld/problems/medium/medium_problem_3.pddl"]
@@ -143,7 +128,7 @@ def test_viplans_planner_counts_an_action_that_does_not_exist_twice() -> None:
 def test_igibson_ran_navigate_to_on_a_reachable_object() -> None:
     """ViPlan's own household domain refuses `navigate-to` an object already reachable; its
     released runs show iGibson running it again and again (executed, success)."""
-    _need_data()
+    need_viplan_data()
     domain = (VIPLAN / "data/planning/igibson/domain.pddl").read_text()
     navigate = domain[domain.index("(:action navigate-to") :]
     assert "(not (reachable ?o))" in navigate[: navigate.index(":effect")]

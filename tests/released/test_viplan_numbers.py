@@ -28,11 +28,9 @@ from click.testing import CliRunner
 from scorer.released import viplan_tables as vt
 from scorer.released.viplan_numbers import TABLES, planarium_numbers, source_split
 from scorer.released.viplan_tables import RunNumbers
+from tests.released.conftest import RESULTS, VIPLAN, need_viplan_data
 from tests.released.test_viplan_tables import FULL_TABLES, caption_and_label, printed, printed_averages, reported
 
-EXTERNAL = Path(__file__).resolve().parents[3] / "shared" / "external"
-RESULTS = EXTERNAL / "viplan-results"
-VIPLAN = EXTERNAL / "viplan"
 MODEL = "Qwen2.5-VL-7B-Instruct"  # a small import, with successes in both methods
 DOMAIN = "blocksworld"
 BLOCKSWORLD_TABLES = [table for table in FULL_TABLES if table[1] == DOMAIN]
@@ -40,21 +38,10 @@ TABLE_IDS = [table[0].split("(")[1] for table in BLOCKSWORLD_TABLES]
 FULL = os.environ.get("PLANARIUM_FULL_VIPLAN") == "1"
 
 
-def _need_data() -> None:
-    if not (RESULTS / "results" / "final").is_dir() or not VIPLAN.is_dir():
-        pytest.skip(f"ViPlan's released runs or data are not here: {RESULTS} or {VIPLAN} is absent")
-
-
 @pytest.fixture(scope="module")
-def data(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """ViPlan's blocksworld problems as config viplan-blocksworld-episodes (the family's own importer)."""
-    _need_data()
-    from scorer.families.blocksworld.viplan_import import viplan_blocksworld_import
-
-    folder = tmp_path_factory.mktemp("viplan-data")
-    result = CliRunner().invoke(viplan_blocksworld_import, [str(VIPLAN), "--out", str(folder)])
-    assert result.exit_code == 0, result.output
-    return folder
+def data(viplan_data: Path) -> Path:
+    """ViPlan's problems as configs viplan-blocksworld-episodes and viplan-household-episodes."""
+    return viplan_data
 
 
 def _import(data: Path, out: Path, *only: str, executor: str = "local:1") -> str:
@@ -152,7 +139,7 @@ def everything(tmp_path_factory: pytest.TempPathFactory) -> Path:
     given = os.environ.get("PLANARIUM_VIPLAN_OUT")
     if given:
         return Path(given)
-    _need_data()
+    need_viplan_data()
     from scorer.families.blocksworld.viplan_import import viplan_blocksworld_import
 
     folder = tmp_path_factory.mktemp("viplan-all-data")

@@ -1,0 +1,30 @@
+"""ViPlan's released runs and data (``../shared/external``), and its problems imported once
+for every test of the replays."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+EXTERNAL = Path(__file__).resolve().parents[3] / "shared" / "external"
+RESULTS = EXTERNAL / "viplan-results"
+VIPLAN = EXTERNAL / "viplan"
+
+
+def need_viplan_data() -> None:
+    if not (RESULTS / "results" / "final").is_dir() or not VIPLAN.is_dir():
+        pytest.skip(f"ViPlan's released runs or data are not here: {RESULTS} or {VIPLAN} is absent")
+
+
+@pytest.fixture(scope="session")
+def viplan_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`planarium import viplan`'s two configs in a folder of their own."""
+    need_viplan_data()
+    from scorer.cli import main
+
+    data = tmp_path_factory.mktemp("viplan-data")
+    result = CliRunner().invoke(main, ["import", "viplan", str(VIPLAN), "--out", str(data)])
+    assert result.exit_code == 0, result.output
+    return data
