@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 from data_build.card import card_configs, finish_card, merge_cards, render_card, with_split
@@ -40,6 +41,8 @@ def build_train(out_dir: Path, configs: str | None, settings: TrainSettings) -> 
     """Add a train split to each named config in ``out_dir`` (its published mini splits are
     built first where the folder lacks the config: the card's section is theirs)."""
     specs = select(configs)
+    if not settings.replace:
+        _refuse_a_second_train_split(out_dir, specs)
     card = _old_card(out_dir)
     held = set(card_configs(card)) if card is not None else set()
     missing = [spec.name for spec in specs if spec.name not in held]
@@ -55,6 +58,17 @@ def build_train(out_dir: Path, configs: str | None, settings: TrainSettings) -> 
     checksums = _checksums(out_dir)
     atomic.write_text(out_dir / CHECKSUMS, json.dumps(checksums, indent=1, sort_keys=True) + "\n")
     return checksums
+
+
+def _refuse_a_second_train_split(out_dir: Path, specs: Sequence[ConfigSpec]) -> None:
+    """A train build never drops rows silently: a config that already has a train split here
+    is refused (``--replace`` draws it anew)."""
+    held = [spec.name for spec in specs if any((out_dir / "data" / spec.name).glob(f"{TRAIN}-*.parquet"))]
+    if held:
+        raise ValueError(
+            f"{out_dir}/ already holds a train split of {', '.join(held)}: give --replace to draw it anew "
+            "(its rows are dropped), or --out another folder to keep both"
+        )
 
 
 def _check_sizes(specs: list[ConfigSpec], settings: BuildSettings) -> None:

@@ -45,6 +45,7 @@ class TrainSettings:
     wanted: RowFilter = RowFilter()
     show_progress: bool = True
     executor: Executor = field(default_factory=in_process, compare=False, repr=False)
+    replace: bool = False  # a train split already in the folder is drawn anew (else: refused)
 
 
 @dataclass

@@ -213,6 +213,11 @@ def main(ctx: click.Context, debug: bool) -> None:
     help="With --split train: only rows whose meta KEY is a number in the range, ends included "
     "(optimal_length=4..8, n_geoms=..5); repeat for several.",
 )
+@click.option(
+    "--replace",
+    is_flag=True,
+    help="With --split train: draw anew a train split the folder already holds (without it, that is refused).",
+)
 @click.option("--out", type=OUTPUT_FOLDER, default=DEFAULT_DATA, show_default=True)
 @click.option("--executor", "executor_spec", default=DEFAULT_EXECUTOR, show_default=True, help=EXECUTOR_HELP)
 @click.option("--quiet", is_flag=True, help="No progress bars.")
@@ -223,6 +228,7 @@ def build(
     split: str,
     difficulty: str | None,
     where: tuple[str, ...],
+    replace: bool,
     out: Path,
     executor_spec: str,
     quiet: bool,
@@ -239,7 +245,7 @@ def build(
     from data_build.command import run_build
 
     try:
-        checksums = run_build(out, configs, size, seed, split, difficulty, where, executor_spec, not quiet)
+        checksums = run_build(out, configs, size, seed, split, difficulty, where, executor_spec, not quiet, replace)
     except ValueError as error:
         raise UserError(str(error)) from None
     click.echo(f"wrote {len(checksums)} shard(s), README.md and checksums.json to {out}/")

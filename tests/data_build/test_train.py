@@ -71,8 +71,18 @@ def test_the_same_train_build_run_again_writes_the_same_card(tmp_path: Path) -> 
     """Fault probe F6: each rerun used to add a blank line to the card."""
     _train(tmp_path, 12, 3)
     first = (tmp_path / "README.md").read_text()
-    _train(tmp_path, 12, 3)
+    build_train(tmp_path, CHEAP, TrainSettings(12, 3, EVERY_ROW, show_progress=False, replace=True))
     assert (tmp_path / "README.md").read_text() == first
+
+
+def test_a_second_train_split_of_a_config_is_refused_unless_replaced(tmp_path: Path) -> None:
+    """Issue 42: a second `build --split train` dropped the first one's rows without a word."""
+    _train(tmp_path, 12, 3)
+    with pytest.raises(ValueError, match="already holds a train split of maze-vsp: give --replace"):
+        _train(tmp_path, 5, 4)
+    assert len(_rows(tmp_path)) == 12  # nothing dropped
+    build_train(tmp_path, CHEAP, TrainSettings(5, 4, EVERY_ROW, show_progress=False, replace=True))
+    assert len(_rows(tmp_path)) == 5
 
 
 def test_the_card_states_seed_size_and_the_check(trained: Path) -> None:
