@@ -37,12 +37,15 @@ def planner_log(run: RunFile, row: KeyRow, record: dict[str, Any] | None, runs: 
         replies.append(UNRECORDED_REPLY)
     steps = [runs.planner_step(action) for action in record["actions"]] if record else []
     settings = {"mode": "planner", "cot": run.cot, "fail_prob": run.fail_prob}
-    recorded = {"source": source_of(run), "steps": steps[: len(replies)]}
-    return {
-        "id": row.id,
-        "model": model_label(run),
-        "episode": {"settings": settings, "replies": replies, "recorded": recorded},
-    }
+    return _line(run, row, settings, replies, {"source": source_of(run), "steps": steps[: len(replies)]})
+
+
+def _line(
+    run: RunFile, row: KeyRow, settings: dict[str, Any], replies: list[str], recorded: dict[str, Any]
+) -> dict[str, Any]:
+    """The log line ``score`` reads, its model named as ViPlan's leaderboard rows are."""
+    episode = {"settings": settings, "replies": replies, "recorded": recorded}
+    return {"id": row.id, "model": model_label(run), "episode": episode}
 
 
 def _stopped_on_unparsable(record: dict[str, Any], row: KeyRow) -> bool:
@@ -80,11 +83,7 @@ def grounder_log(run: RunFile, row: KeyRow, record: dict[str, Any] | None, runs:
     if runs.recorded_sight and record:
         recorded["seen"] = _asked(record)
     replies = _answers(row, settings, recorded, record) if record else []
-    return {
-        "id": row.id,
-        "model": model_label(run),
-        "episode": {"settings": settings, "replies": replies, "recorded": recorded},
-    }
+    return _line(run, row, settings, replies, recorded)
 
 
 def _plans(record: dict[str, Any] | None, stop: dict[str, Any]) -> list[list[str]]:

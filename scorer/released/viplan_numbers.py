@@ -24,7 +24,7 @@ from typing import Any
 
 from scorer import atomic
 from scorer.released.viplan_logs import UNRECORDED_REPLY
-from scorer.released.viplan_reproduce import _ours as reproduced_numbers
+from scorer.released.viplan_reproduce import run_metrics
 from scorer.released.viplan_runs import SPLITS
 from scorer.released.viplan_tables import RunNumbers, report
 
@@ -62,7 +62,7 @@ def folder_numbers(folder: Path) -> list[RunNumbers]:
 
 
 def _run_numbers(blank: RunNumbers, split: _Split) -> RunNumbers:
-    numbers = reproduced_numbers(blank.method, split.entries, split.untaken)
+    numbers = run_metrics(blank.method, split.entries, split.untaken)
     return RunNumbers(
         **{
             **blank.__dict__,

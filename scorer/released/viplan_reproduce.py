@@ -37,8 +37,6 @@ from scorer.released.viplan_runs import RunFile
 TOLERANCE = 1e-9
 # The departure row (by its test) of ViPlan's planner loop counting a failed lookup twice
 DOUBLE_COUNT = "tests/released/test_viplan_import.py::test_viplans_planner_counts_an_action_that_does_not_exist_twice"
-PLANNER_METRICS = ("success", "success_ours", "action_accuracy")
-GROUNDER_METRICS = ("success", "success_ours", "predicate_accuracy", "macro_predicate_accuracy", "action_accuracy")
 
 
 @dataclass(frozen=True)
@@ -77,7 +75,7 @@ def reproduction_lines(
     scored = _scored_by_split(rows_path, by_id)
     lines = []
     for run in runs:
-        ours = _ours(run.method, scored.get(run.split, []), untaken)
+        ours = run_metrics(run.method, scored.get(run.split, []), untaken)
         theirs = _viplan(run.method, reported[run.split])
         for metric, value in ours.items():
             viplan = theirs["success" if metric == "success_ours" else metric]
@@ -123,7 +121,8 @@ def _viplan(method: str, document: dict[str, Any]) -> dict[str, float]:
     } | {"success": float(document["task_accuracy"])}
 
 
-def _ours(method: str, entries: Sequence[dict[str, Any]], untaken: Mapping[str, int]) -> dict[str, float]:
+def run_metrics(method: str, entries: Sequence[dict[str, Any]], untaken: Mapping[str, int]) -> dict[str, float]:
+    """Planarium's numbers of one run: ``entries`` are its rows file's lines with a prediction."""
     played = [e for e in entries if isinstance(e["paper"].get("parsed"), dict)]
     outcomes = [e["paper"]["parsed"] for e in played]
     numbers = {

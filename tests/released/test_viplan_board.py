@@ -110,8 +110,7 @@ def test_the_leaderboard_has_viplan_s_rows(runs: Path, tmp_path: Path) -> None:
     refuses to rank the two side by side unless --allow-off-protocol, and marks it."""
     from scorer.cli import main
 
-    if SEPARATOR not in _model_field(runs / "blocksworld" / "final_cot" / "vila" / MODEL):
-        pytest.skip("the import does not label its predictions yet (viplan_logs: model field = model_label(run))")
+    assert SEPARATOR in _model_field(runs / "blocksworld" / "final_cot" / "vila" / MODEL)  # labelled as ViPlan's rows
     results = sorted(str(path) for path in runs.glob("*/*/*/*/results.json"))
     refused = CliRunner().invoke(main, ["leaderboard", *results, "--out", str(tmp_path)])
     assert refused.exit_code != 0 and "cot=true" in refused.output
@@ -127,8 +126,7 @@ def test_the_leaderboard_has_viplan_s_rows(runs: Path, tmp_path: Path) -> None:
 
 
 def test_the_ranked_board_sets_viplan_s_numbers_beside_ours(runs: Path) -> None:
-    if SEPARATOR not in _model_field(runs / "blocksworld" / "final_cot" / "vila" / MODEL):
-        pytest.skip("the import does not label its predictions yet (viplan_logs: model field = model_label(run))")
+    assert SEPARATOR in _model_field(runs / "blocksworld" / "final_cot" / "vila" / MODEL)  # labelled as ViPlan's rows
     lines = comparison(runs, RESULTS).splitlines()
     assert "ViPlan blocksworld" in lines[0] and "ViPlan combined" in lines[0]
     cot, no_cot = lines[2:]
