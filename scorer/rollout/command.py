@@ -23,7 +23,7 @@ DEFAULT_DATA = Path("parquet")
     type=click.Path(path_type=Path),
     default=DEFAULT_DATA,
     show_default=True,
-    help="Built dataset folder; episodes start from its test and dev rows.",
+    help="Built dataset folder; episodes start from the rows of every split it holds (test, dev, train).",
 )
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (no auth: keep loopback).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="0: any free port.")

@@ -16,7 +16,8 @@ What openenv-core (0.3) speaks, as its source has it (``openenv/core/env_client.
 
 Planarium's side of it:
 
-- reset data: ``{"id": ROW_ID}``, or ``{"config": NAME, "split": "test" | "dev"}`` with
+- reset data: ``{"id": ROW_ID}``, or ``{"config": NAME, "split": SPLIT}`` (any split the data
+  folder holds: ``test`` by default, ``dev``, ``train`` once ``planarium build --split train`` made it) with
   ``"index": N`` (the N-th episode row of that config and split, in id order) or ``"seed": S``
   (the row the gymnasium environment draws from seed S); optional ``"settings"`` (the mode and
   its settings, as ``POST /episodes`` takes them), ``"model"`` (written in the log line) and
@@ -58,11 +59,12 @@ from scorer.dataset import KeyRow
 from scorer.predictions import MAX_REPLY_CHARS
 from scorer.rewards import EPISODE_TASK, outcome_components, shaped_value
 from scorer.rollout import payload
+from scorer.rollout.catalog import ordered_splits, split_of
 from scorer.rollout.errors import ApiError
 from scorer.rollout.service import EpisodeFailed, EpisodeService
 
 RESET_SHAPE = (
-    '{"id": ROW_ID} or {"config": NAME, "split": "test", "index": N | "seed": S}, '
+    '{"id": ROW_ID} or {"config": NAME, "split": "test" | "dev" | "train", "index": N | "seed": S}, '
     'with optional "settings": {...}, "model": "name", "shaped": false'
 )
 RESET_FIELDS = ("id", "config", "split", "index", "seed", "settings", "model", "shaped")
@@ -138,8 +140,7 @@ class RowPicker:
         for row_id in sorted(rows):
             row = rows[row_id]
             if row.task == EPISODE_TASK:
-                split = row_id.split("/")[-2]  # ids are CONFIG/SPLIT/NUMBER (the data contract)
-                self._ids.setdefault((row.config, split), []).append(row_id)
+                self._ids.setdefault((row.config, split_of(row_id)), []).append(row_id)
 
     def pick(self, fields: Mapping[str, Any]) -> str:
         if "id" in fields:
@@ -152,9 +153,18 @@ class RowPicker:
         split = fields.get("split", DEFAULT_SPLIT)
         ids = self._ids.get((config, split)) if isinstance(split, str) else None
         if not ids:
-            known = ", ".join(sorted({name for name, _ in self._ids}))
-            raise ApiError(HTTPStatus.NOT_FOUND, f"no {split!r} episode rows of config {config!r}; configs: {known}")
+            raise ApiError(HTTPStatus.NOT_FOUND, self._no_rows(config, split))
         return ids[self._number(fields, len(ids))]
+
+    def _no_rows(self, config: str, split: object) -> str:
+        held = ordered_splits(held_split for name, held_split in self._ids if name == config)
+        if held:
+            return (
+                f"no {split!r} episode rows of config {config!r}: the data holds its {', '.join(held)} split(s); "
+                f"a train split is made by: planarium build --split train --configs {config}"
+            )
+        known = ", ".join(sorted({name for name, _ in self._ids}))
+        return f"no episode rows of config {config!r} in the data; configs: {known}"
 
     @staticmethod
     def _number(fields: Mapping[str, Any], count: int) -> int:

@@ -20,7 +20,7 @@ from scorer.dataset import KeyRow
 from scorer.episodes.base import SettingsError
 from scorer.episodes.engine import make_episode, step_on_reply
 from scorer.render.png import SERVE_LEVEL
-from scorer.rollout.catalog import EPISODE_TASK, count_episode_rows
+from scorer.rollout.catalog import EPISODE_TASK, count_episode_rows, ordered_splits, split_of
 from scorer.rollout.errors import ApiError
 from scorer.rollout.finished import FinishedEpisodes
 from scorer.rollout.log import EpisodeLog, log_record
@@ -52,6 +52,7 @@ class EpisodeService:
         self.max_reply_bytes = max_reply_bytes
         self.png_level = png_level  # observations' images: cheaper to encode than the build's (scorer.render.png)
         self.n_episode_rows = count_episode_rows(rows)
+        self.splits = ordered_splits(split_of(row_id) for row_id in rows)
 
     def warm_up(self) -> int:
         """Open (and drop, unlogged) one episode per config and mode before the server listens:
@@ -165,7 +166,8 @@ class EpisodeService:
     def _row(self, row_id: str) -> KeyRow:
         row = self.rows.get(row_id)
         if row is None:
-            raise ApiError(HTTPStatus.NOT_FOUND, f"no row {row_id!r} in the test or dev split of the data")
+            held = ", ".join(self.splits)
+            raise ApiError(HTTPStatus.NOT_FOUND, f"no row {row_id!r} in the data's splits ({held})")
         return row
 
     def _step_or_fail(self, live: LiveEpisode, reply: str) -> dict[str, Any]:
