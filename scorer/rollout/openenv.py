@@ -245,16 +245,19 @@ class OpenEnvSession:
             described = self.service.describe(self.episode_id)
         return {"episode_id": described.pop("episode_id"), "step_count": described.pop("steps"), **described}
 
-    def close(self) -> None:
-        """The session ended: its running episode is abandoned (and logged)."""
+    def close(self) -> bool:
+        """The session ended: its running episode is abandoned (and logged). Whether one was."""
         with self._lock:
-            self._abandon_running()
+            return self._abandon_running()
 
-    def _abandon_running(self) -> None:
+    def _abandon_running(self) -> bool:
+        abandoned = False
         if self.episode_id is not None and not self._done:
             with suppress(ApiError):  # it expired or failed meanwhile, and was logged then
                 self.service.abandon(self.episode_id)
+                abandoned = True
         self.episode_id = None
+        return abandoned
 
     def _reward(self, outcome: dict[str, Any]) -> float:
         components = outcome_components(outcome, 1.0 if outcome["success"] else 0.0)
@@ -318,26 +321,50 @@ class OpenEnvSockets:
         await websocket.accept()
         session = OpenEnvSession(self.service, self.picker)
         loop = asyncio.get_running_loop()
-        closed_by_client = False
+        abandoned = False
+        code: int | None = None
         try:
-            while True:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    closed_by_client = True
-                    break
-                text = message.get("text")
-                if text is None:
-                    text = (message.get("bytes") or b"").decode("utf-8", errors="replace")
-                answer = await loop.run_in_executor(self.executor, answer_message, session, text)
-                if answer is None:
-                    break
-                try:
-                    await websocket.send_text(answer)
-                except WebSocketDisconnect:  # gone while its step ran: the step is logged, the episode abandoned
-                    closed_by_client = True
-                    break
+            code = await self._converse(websocket, session)
         finally:
             if not self.stopping():  # at shutdown the server logs the episode as interrupted
-                await loop.run_in_executor(self.executor, session.close)
-        if not closed_by_client:
-            await websocket.close()
+                abandoned = await loop.run_in_executor(self.executor, session.close)
+        if code is None:  # the client sent {"type": "close"}: close our side, unless it already has
+            with suppress(WebSocketDisconnect):  # OpenEnv's client closes the socket right after its message
+                await websocket.close()
+        elif code not in CLEAN_CLOSE_CODES:
+            _say_disconnected(websocket, code, abandoned)
+
+    async def _converse(self, websocket: WebSocket, session: OpenEnvSession) -> int | None:
+        """Answer the session's messages until it ends: None on its close message, else the
+        WebSocket close code (1006 when the connection dropped without a close frame)."""
+        loop = asyncio.get_running_loop()
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return int(message.get("code", ABNORMAL_CLOSE))
+            text = message.get("text")
+            if text is None:
+                text = (message.get("bytes") or b"").decode("utf-8", errors="replace")
+            answer = await loop.run_in_executor(self.executor, answer_message, session, text)
+            if answer is None:
+                return None
+            try:
+                await websocket.send_text(answer)
+            except WebSocketDisconnect as gone:  # gone while its step ran: the step is logged, the episode abandoned
+                return gone.code
+
+
+# A close frame the client sent on purpose (normal closure, going away): nothing to report. Not 1005:
+# uvicorn reports a connection dropped without any close frame as 1005 (no status), as well as 1006.
+CLEAN_CLOSE_CODES = frozenset({1000, 1001})
+ABNORMAL_CLOSE = 1006
+
+
+def _say_disconnected(websocket: WebSocket, code: int, abandoned: bool) -> None:
+    """One line on stderr for a session whose client vanished (a traceback would say nothing more)."""
+    host, port = websocket.client or ("?", 0)
+    episode = "; its running episode was logged as abandoned" if abandoned else ""
+    print(
+        f"planarium serve: OpenEnv session {host}:{port} disconnected without a clean close (code {code}){episode}",
+        file=sys.stderr,
+    )

@@ -15,8 +15,10 @@ import importlib.util
 import json
 import os
 import re
+import socket as socket_module
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -110,7 +112,9 @@ def test_the_openenv_client_plays_gold_to_reward_one_and_wrong_to_zero(
     assert (verdicts[ROWS[0]], verdicts[ROWS[1]]) == (1.0, 0.0)
 
 
-def test_openenv_sessions_at_once_are_independent(start: StartServer, episode_data: Path) -> None:
+def test_openenv_sessions_at_once_are_independent(
+    start: StartServer, episode_data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     server = start()
     rows = _rows(episode_data)
     gold = {row_id: _episode("gold", rows[row_id]) for row_id in ROWS}
@@ -137,6 +141,8 @@ def test_openenv_sessions_at_once_are_independent(start: StartServer, episode_da
         (ROWS[3], "abandoned", 1),
     ]
     assert server.service.registry.count_active() == 0
+    server.shutdown()
+    assert capsys.readouterr().err == ""  # the client's closes, mid-episode or not, print nothing
 
 
 def _ws_url(url: str) -> str:
@@ -179,6 +185,31 @@ def test_the_websocket_speaks_openenvs_messages_and_errors(start: StartServer) -
         assert list(socket) == []  # no answer: the server closes the session
     [line] = log_lines(server.service.log.path)
     assert (line["id"], line["episode"]["end"], line["episode"]["replies"]) == (ROWS[0], "abandoned", ["no plan"])
+
+
+def test_a_closed_session_prints_nothing_and_a_dropped_one_one_line(
+    start: StartServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    server = start()
+    with connect(_ws_url(server.url)) as closing:  # OpenEnv's client: its close message, then the socket closes
+        _exchange(closing, {"type": "reset", "data": {"id": ROWS[0]}})
+        closing.send(json.dumps({"type": "close"}))
+    dropping = connect(_ws_url(server.url))
+    _exchange(dropping, {"type": "reset", "data": {"id": ROWS[1]}})
+    dropping.socket.shutdown(socket_module.SHUT_RDWR)  # gone without a close frame
+    dropping.socket.close()
+    deadline = time.monotonic() + HANG_S
+    while len(log_lines(server.service.log.path)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    server.shutdown()  # every connection's handler has ended: whatever it prints is printed
+    stderr = capsys.readouterr().err
+    [line] = stderr.splitlines()
+    assert re.fullmatch(
+        r"planarium serve: OpenEnv session 127\.0\.0\.1:\d+ disconnected without a clean close \(code 100[56]\); "
+        r"its running episode was logged as abandoned",
+        line,
+    ), stderr
+    assert sorted(line["episode"]["end"] for line in log_lines(server.service.log.path)) == ["abandoned"] * 2
 
 
 def test_shutdown_logs_a_running_websocket_episode_as_interrupted(start: StartServer) -> None:
