@@ -5,7 +5,6 @@ Heavy imports wait until the command runs, so ``planarium --help`` stays fast.
 
 from __future__ import annotations
 
-import ipaddress
 import signal
 from pathlib import Path
 from types import FrameType
@@ -13,6 +12,7 @@ from types import FrameType
 import click
 
 from scorer.cli_paths import OUTPUT_FILE
+from scorer.rollout.guard import is_loopback
 
 DEFAULT_DATA = Path("parquet")
 
@@ -62,6 +62,14 @@ DEFAULT_DATA = Path("parquet")
     show_default=True,
     help="zlib level of the observations' PNG images: 6 gives the build's bytes; others use one filter, 2-4x faster.",
 )
+@click.option(
+    "--allowed-host",
+    "allowed_hosts",
+    multiple=True,
+    metavar="NAME",
+    help="A name clients reach the server by, beside the bound host (repeatable); requests naming any "
+    "other Host, or sent from another web page's Origin, are refused.",
+)
 @click.option("--access-log", is_flag=True, help="Print one line per request to stderr.")
 @click.option(
     "--ready-file",
@@ -78,6 +86,7 @@ def serve(
     max_episodes: int,
     max_reply_bytes: int,
     png_level: int,
+    allowed_hosts: tuple[str, ...],
     access_log: bool,
     ready_file: Path | None,
 ) -> None:
@@ -90,13 +99,24 @@ def serve(
     from scorer.dataset import DatasetError
     from scorer.rollout.server import serve as start
 
-    if not _is_loopback(host):
+    if not is_loopback(host):
         click.echo(
             f"warning: {host} is not a loopback address; anyone who reaches it can run episodes and write to the log",
             err=True,
         )
     try:
-        server = start(data, host, port, log, timeout_s, max_episodes, access_log, max_reply_bytes, png_level=png_level)
+        server = start(
+            data,
+            host,
+            port,
+            log,
+            timeout_s,
+            max_episodes,
+            access_log,
+            max_reply_bytes,
+            png_level=png_level,
+            allowed_hosts=allowed_hosts,
+        )
     except DatasetError as error:
         raise click.ClickException(str(error)) from None
     except OSError as error:
@@ -123,12 +143,3 @@ def serve(
 
 def _exit_on_sigterm(signum: int, frame: FrameType | None) -> None:
     raise SystemExit(0)  # unwinds through server.wait(), so the finally block still shuts down cleanly
-
-
-def _is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False

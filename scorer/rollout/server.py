@@ -19,7 +19,7 @@ import asyncio
 import socket
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import suppress
 from pathlib import Path
@@ -31,6 +31,7 @@ from scorer.dataset import KeyRow
 from scorer.render.png import SERVE_LEVEL
 from scorer.rollout.asgi import HttpApi, build_app
 from scorer.rollout.catalog import load_rows
+from scorer.rollout.guard import Guard
 from scorer.rollout.log import EpisodeLog
 from scorer.rollout.openenv import OpenEnvSession, OpenEnvSockets, RowPicker
 from scorer.rollout.routes import Context
@@ -61,6 +62,7 @@ class RolloutServer:
         service: EpisodeService,
         access_log: bool = False,
         body_timeout_s: float = DEFAULT_BODY_TIMEOUT_S,
+        allowed_hosts: Sequence[str] = (),
     ) -> None:
         self.service = service
         # Bound here, not by uvicorn: a port in use fails at once, and port 0's choice is known.
@@ -73,7 +75,8 @@ class RolloutServer:
         context = Context(service, OpenEnvSession(service, picker))
         self.api = HttpApi(context, self._executor, max_body_bytes, body_timeout_s, access_log)
         sockets = OpenEnvSockets(service, picker, self._executor, lambda: self.api.stopping)
-        self._uvicorn = uvicorn.Server(_config(build_app(self.api, sockets), max_body_bytes))
+        guarded = Guard(build_app(self.api, sockets), host, self.server_address[1], allowed_hosts)
+        self._uvicorn = uvicorn.Server(_config(guarded, max_body_bytes))
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread = threading.Thread(target=self._run, name="planarium-serve", daemon=True)
         self._ended = threading.Event()
@@ -183,8 +186,10 @@ def serve(
     max_reply_bytes: int = DEFAULT_MAX_REPLY_BYTES,
     body_timeout_s: float = DEFAULT_BODY_TIMEOUT_S,
     png_level: int = SERVE_LEVEL,
+    allowed_hosts: Sequence[str] = (),
 ) -> RolloutServer:
-    """Serve the episode rows of the dataset in ``data``; returns the running server (port 0: a free one)."""
+    """Serve the episode rows of the dataset in ``data``; returns the running server (port 0: a free one).
+    ``allowed_hosts``: names beside the bound host that requests may give as Host (scorer.rollout.guard)."""
     return serve_rows(
         load_rows(data),
         host,
@@ -196,6 +201,7 @@ def serve(
         max_reply_bytes,
         body_timeout_s,
         png_level,
+        allowed_hosts,
     )
 
 
@@ -213,13 +219,14 @@ def serve_rows(
     max_reply_bytes: int = DEFAULT_MAX_REPLY_BYTES,
     body_timeout_s: float = DEFAULT_BODY_TIMEOUT_S,
     png_level: int = SERVE_LEVEL,
+    allowed_hosts: Sequence[str] = (),
 ) -> RolloutServer:
     """``serve`` for rows already loaded."""
     episode_log = EpisodeLog(log)
     try:
         service = EpisodeService(rows, episode_log, max_episodes, timeout_s, max_reply_bytes, png_level)
         service.warm_up()  # before the port opens: no client waits on a first open's lazy work
-        return RolloutServer(host, port, service, access_log, body_timeout_s).start()
+        return RolloutServer(host, port, service, access_log, body_timeout_s, allowed_hosts).start()
     except BaseException:
         episode_log.close()  # e.g. the port is taken
         raise
