@@ -7,7 +7,7 @@ the route and encodes the answer in a worker thread, so a step that draws an ima
 holds up the loop. Whatever goes wrong, the client gets ``{"error": message}`` with a
 status: a body over the limit 413 (the rest of a body of up to ``MAX_DISCARD_BYTES`` is read
 away by uvicorn, so the client still sending it gets the answer rather than a reset), a
-chunked body 411, a body that stops arriving 408 after ``body_timeout_s`` with the
+chunked body 411, a body not whole ``body_timeout_s`` after its head 408 with the
 connection closed, and from shutdown on 503. A client that disconnects costs one line on
 stderr (``scorer.rollout.wire``), never a traceback.
 """
@@ -170,14 +170,17 @@ class HttpApi:
             raise asyncio.CancelledError  # stop() ran before this request began to wait
         received = bytearray()
         more = True
+        # One deadline for the whole body, not per chunk: a body trickled a byte at a time must not
+        # hold its connection (and its descriptor) for longer either.
+        deadline = asyncio.get_running_loop().time() + self.body_timeout_s
         while more and len(received) < length:
             try:
-                async with asyncio.timeout(self.body_timeout_s):
+                async with asyncio.timeout_at(deadline):
                     message = await receive()
             except TimeoutError:
                 raise ApiError(
                     HTTPStatus.REQUEST_TIMEOUT,
-                    f"the body stopped after {len(received)} of {length} bytes (Content-Length) for "
+                    f"the body had {len(received)} of {length} bytes (Content-Length) after "
                     f"{self.body_timeout_s:g} s; send the whole body at once",
                 ) from None
             if message["type"] == "http.disconnect":

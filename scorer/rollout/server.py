@@ -16,13 +16,16 @@ finish (up to ``SHUTDOWN_GRACE_S``), then logs every episode still running.
 from __future__ import annotations
 
 import asyncio
+import errno
 import socket
+import sys
 import threading
 import time
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import suppress
 from pathlib import Path
+from typing import Any
 
 import uvicorn
 
@@ -37,13 +40,15 @@ from scorer.rollout.openenv import OpenEnvSession, OpenEnvSockets, RowPicker
 from scorer.rollout.routes import Context
 from scorer.rollout.service import DEFAULT_MAX_REPLY_BYTES, EpisodeService
 from scorer.rollout.sweeper import Sweeper
-from scorer.rollout.wire import JsonErrorsProtocol
+from scorer.rollout.wire import bounded_protocol, connection_bound
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
 DEFAULT_TIMEOUT_S = 900.0
 DEFAULT_MAX_EPISODES = 256
-DEFAULT_BODY_TIMEOUT_S = 10.0  # once the headers are in, the body should follow at once
+# A request's head must arrive within it of the connection's opening (or of its first byte on a
+# kept-alive connection), then its body within it of the head: an agent sends a request at once.
+DEFAULT_REQUEST_TIMEOUT_S = 10.0
 LISTEN_BACKLOG = 1024  # Linux caps it at net.core.somaxconn (4096 on current kernels)
 MIN_BODY_BYTES = 1 << 20
 SHUTDOWN_GRACE_S = 30.0
@@ -61,7 +66,7 @@ class RolloutServer:
         port: int,
         service: EpisodeService,
         access_log: bool = False,
-        body_timeout_s: float = DEFAULT_BODY_TIMEOUT_S,
+        request_timeout_s: float = DEFAULT_REQUEST_TIMEOUT_S,
         allowed_hosts: Sequence[str] = (),
     ) -> None:
         self.service = service
@@ -73,10 +78,11 @@ class RolloutServer:
         self._executor = ThreadPoolExecutor(WORKER_THREADS, thread_name_prefix="planarium-step")
         picker = RowPicker(service.rows)
         context = Context(service, OpenEnvSession(service, picker))
-        self.api = HttpApi(context, self._executor, max_body_bytes, body_timeout_s, access_log)
+        self.api = HttpApi(context, self._executor, max_body_bytes, request_timeout_s, access_log)
         sockets = OpenEnvSockets(service, picker, self._executor, lambda: self.api.stopping)
         guarded = Guard(build_app(self.api, sockets), host, self.server_address[1], allowed_hosts)
-        self._uvicorn = uvicorn.Server(_config(guarded, max_body_bytes))
+        protocol = bounded_protocol(request_timeout_s, connection_bound())
+        self._uvicorn = uvicorn.Server(_config(guarded, protocol, max_body_bytes))
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread = threading.Thread(target=self._run, name="planarium-serve", daemon=True)
         self._ended = threading.Event()
@@ -110,6 +116,7 @@ class RolloutServer:
 
     async def _serve(self) -> None:
         self._loop = asyncio.get_running_loop()
+        self._loop.set_exception_handler(OutOfDescriptors().handle)
         await self._uvicorn.serve(sockets=[self._socket])
 
     def wait(self) -> None:
@@ -138,6 +145,31 @@ class RolloutServer:
         self.service.log.close()
 
 
+class OutOfDescriptors:
+    """The event loop's exception handler: asyncio's accept loop meeting the open-file limit costs
+    one line per ``EVERY_S`` where its default is a traceback each time (it pauses accepting, then
+    retries; the connection bound and the request timeout free descriptors). Anything else as usual."""
+
+    ERRNOS = frozenset({errno.EMFILE, errno.ENFILE})
+    EVERY_S = 10.0
+
+    def __init__(self) -> None:
+        self._said_at = -self.EVERY_S
+
+    def handle(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        error = context.get("exception")
+        if not (isinstance(error, OSError) and error.errno in self.ERRNOS):
+            loop.default_exception_handler(context)
+            return
+        if time.monotonic() - self._said_at >= self.EVERY_S:
+            print(
+                f"planarium serve: new connections wait to be accepted ({error.strerror}); "
+                f"raise `ulimit -n` if this lasts (said at most every {self.EVERY_S:g} s)",
+                file=sys.stderr,
+            )
+            self._said_at = time.monotonic()
+
+
 def _listen(host: str, port: int) -> socket.socket:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     # IPPROTO_TCP named, not left 0: asyncio sets TCP_NODELAY only on sockets whose proto says TCP,
@@ -154,10 +186,10 @@ def _listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-def _config(app: object, max_body_bytes: int) -> uvicorn.Config:
+def _config(app: object, protocol: type[asyncio.Protocol], max_body_bytes: int) -> uvicorn.Config:
     return uvicorn.Config(
         app,  # type: ignore[arg-type]
-        http=JsonErrorsProtocol,
+        http=protocol,
         ws="websockets-sansio",
         ws_max_size=max_body_bytes,
         # Observations are mostly base64 PNG: compressing them costs the two cores more than loopback saves.
@@ -184,7 +216,7 @@ def serve(
     max_episodes: int = DEFAULT_MAX_EPISODES,
     access_log: bool = False,
     max_reply_bytes: int = DEFAULT_MAX_REPLY_BYTES,
-    body_timeout_s: float = DEFAULT_BODY_TIMEOUT_S,
+    request_timeout_s: float = DEFAULT_REQUEST_TIMEOUT_S,
     png_level: int = SERVE_LEVEL,
     allowed_hosts: Sequence[str] = (),
 ) -> RolloutServer:
@@ -199,7 +231,7 @@ def serve(
         max_episodes,
         access_log,
         max_reply_bytes,
-        body_timeout_s,
+        request_timeout_s,
         png_level,
         allowed_hosts,
     )
@@ -217,7 +249,7 @@ def serve_rows(
     max_episodes: int = DEFAULT_MAX_EPISODES,
     access_log: bool = False,
     max_reply_bytes: int = DEFAULT_MAX_REPLY_BYTES,
-    body_timeout_s: float = DEFAULT_BODY_TIMEOUT_S,
+    request_timeout_s: float = DEFAULT_REQUEST_TIMEOUT_S,
     png_level: int = SERVE_LEVEL,
     allowed_hosts: Sequence[str] = (),
 ) -> RolloutServer:
@@ -226,7 +258,7 @@ def serve_rows(
     try:
         service = EpisodeService(rows, episode_log, max_episodes, timeout_s, max_reply_bytes, png_level)
         service.warm_up()  # before the port opens: no client waits on a first open's lazy work
-        return RolloutServer(host, port, service, access_log, body_timeout_s, allowed_hosts).start()
+        return RolloutServer(host, port, service, access_log, request_timeout_s, allowed_hosts).start()
     except BaseException:
         episode_log.close()  # e.g. the port is taken
         raise

@@ -91,7 +91,7 @@ def test_at_max_episodes_the_503_says_when_to_retry(start: StartServer) -> None:
 
 
 def test_a_body_shorter_than_its_content_length_gets_408_quickly_and_closes(start: StartServer) -> None:
-    server = start(body_timeout_s=0.5)
+    server = start(request_timeout_s=0.5)
     host, port = server.server_address[:2]
     started = time.monotonic()
     with socket.create_connection((host, port), timeout=10) as connection:
@@ -99,7 +99,7 @@ def test_a_body_shorter_than_its_content_length_gets_408_quickly_and_closes(star
         status, headers, body = _status_line_and_headers(connection)
     assert time.monotonic() - started < 5  # it was a 500 after the 60 s idle timeout
     assert status == 408 and headers["connection"] == "close"
-    assert "stopped after 7 of 100 bytes" in json.loads(body)["error"]
+    assert "the body had 7 of 100 bytes" in json.loads(body)["error"]
     assert Client(server.url).call("GET", "/health")[0] == 200
 
 
