@@ -33,7 +33,9 @@ BATCH_ROWS = 1024  # rows decoded at a time when a split is streamed
 SHARED_JSON_CHARS = 64
 SHARED_JSON_MAX = 4096  # distinct texts kept so; past that, short texts are decoded per row
 # data/<config>/<split>-<i>-of-<n>.parquet, as data_build.shards names them.
-PROMPT_VARIANTS = ("prompt", "cot", "fewshot", "pddl", "pddl_only")  # the columns that may hold a whole prompt
+# The columns that may hold a whole prompt. ``zeroshot``: Planarium's 0-shot wording where a
+# config's ``prompt`` is its paper's few-shot protocol.
+PROMPT_VARIANTS = ("prompt", "zeroshot", "cot", "fewshot", "pddl", "pddl_only")
 
 
 def messages_column(prompt_column: str) -> str:

@@ -3,11 +3,13 @@
 No I/O here (SWE-bench's split of orchestration, grading and reporting). Missing rows
 score 0 and are counted; a prediction of the wrong shape for its row is ``invalid``.
 
-Two readings: ours (the default, which every metric uses) and, for the kinds that
-declare one, the paper's own parser and evaluator (``TaskKind.paper``). Each config
-reports the accuracy of both and how many rows they score differently. A reply's
-``<think>`` block is removed before our reading (``scorer.tasks.think``); the paper's
-reading sees the reply whole, as the papers' code did.
+Two readings: ours and, for the kinds that declare one, the paper's own parser and
+evaluator (``TaskKind.paper``). A config's metrics count one of them, its headline reading
+(``scorer.families.headline_reading``): the paper's for a config made from the paper's own
+data, so its numbers compare with the paper's tables; ours for Planarium's generated
+configs. Each config reports the accuracy of both and how many rows they score
+differently. A reply's ``<think>`` block is removed before our reading
+(``scorer.tasks.think``); the paper's reading sees the reply whole, as the papers' code did.
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ from typing import Any
 
 from scorer.dataset import KeyedDataset, KeyRow
 from scorer.executors import Executor, in_process
-from scorer.families import task_kinds
+from scorer.families import headline_reading, task_kinds
+from scorer.families.listing import OUR_READING, PAPER_READING
 from scorer.predictions import MAX_REPLY_CHARS, Prediction
 from scorer.protocol import merged_departures
 from scorer.report.stats import Metric, mean_stderr
@@ -46,17 +49,45 @@ class ConfigReport:
     counts: dict[str, int] = field(default_factory=dict)
     # "ours" and "paper": the accuracy (mean score) of each reading; empty without a paper reading
     readings: dict[str, Metric] = field(default_factory=dict)
+    reading: str = OUR_READING  # the reading its metrics count (``Judged.reading`` of every row)
     paper_source: str = ""  # what the paper reading reproduces
     differing: int = 0  # rows the two readings score differently
     # The settings its rows' logs set off their defaults (scorer.protocol.merged_departures)
     departures: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Judged:
+    """A row's readings, the headline first: ``headline`` is the judgement its config's
+    metrics count, made by ``reading``; ``other`` the other reading's (None where the row's
+    kind has no paper reading)."""
+
+    headline: Judgement
+    other: Judgement | None = None
+    reading: str = OUR_READING
+
+    @property
+    def other_reading(self) -> str:
+        return OUR_READING if self.reading == PAPER_READING else PAPER_READING
+
+    @property
+    def ours(self) -> Judgement:
+        return self.headline if self.reading == OUR_READING or self.other is None else self.other
+
+    @property
+    def paper(self) -> Judgement | None:
+        return self.headline if self.reading == PAPER_READING else self.other
+
+
 @dataclass
 class Grading:
-    rows: list[tuple[KeyRow, Judgement]]  # empty when the grader was told not to keep them
+    rows: list[tuple[KeyRow, Judgement]]  # each row's headline judgement; empty when told not to keep them
     configs: dict[str, ConfigReport]
-    paper: dict[str, Judgement] = field(default_factory=dict)  # row id -> the paper's reading, where there is one
+    judged: dict[str, Judged] = field(default_factory=dict)  # row id -> both readings, where there are two
+
+    def readings_of(self, row: KeyRow, headline: Judgement) -> Judged:
+        """The row's readings, its headline judgement alone where it has one reading."""
+        return self.judged.get(row.id) or Judged(headline)
 
 
 def grade(
@@ -99,6 +130,7 @@ class _Tally:
 
     task: str
     first_row: KeyRow  # the paper reading's source is asked of it
+    reading: str  # the config's headline reading (scorer.families.headline_reading)
     scored: list[ScoredRow] = field(default_factory=list)
     reasons: Counter[Reason] = field(default_factory=Counter)
     ours: array[float] = field(default_factory=lambda: array("d"))  # our score of each row the paper reads ...
@@ -116,10 +148,10 @@ class Grader:
         self.kinds = task_kinds()
         self.tallies: dict[str, _Tally] = {}
         self.rows: list[tuple[KeyRow, Judgement]] = []
-        self.paper: dict[str, Judgement] = {}
+        self.judged: dict[str, Judged] = {}
         self._shared: dict[Hashable, Any] = {}
 
-    def add(self, row: KeyRow, prediction: Prediction | None) -> tuple[Judgement, Judgement | None]:
+    def add(self, row: KeyRow, prediction: Prediction | None) -> Judged:
         """Judge ``row`` (its prediction None when there is none): ours and the paper's reading."""
         return self.record(row, *self.judge(row, prediction))
 
@@ -132,32 +164,34 @@ class Grader:
         """Whether judging the row is worth sending to another worker (``TaskKind.costly``)."""
         return prediction is not None and self.kinds[row.task].costly
 
-    def record(self, row: KeyRow, judgement: Judgement, paper: Judgement | None) -> tuple[Judgement, Judgement | None]:
+    def record(self, row: KeyRow, judgement: Judgement, paper: Judgement | None) -> Judged:
         """Count a row judged elsewhere (``judge_pair``), as ``add`` counts the rows it judges."""
         kind = self.kinds[row.task]
-        judgement = self._share(judgement)
-        tally = self.tallies.get(row.config) or self.tallies.setdefault(row.config, _Tally(row.task, row))
-        tally.scored.append(
-            ScoredRow(row.id, row.difficulty, row.answer_key, self._meta(kind, row), judgement, row.domain)
+        tally = self.tallies.get(row.config) or self.tallies.setdefault(
+            row.config, _Tally(row.task, row, headline_reading(row.config))
         )
-        tally.reasons[judgement.reason] += 1
+        judged = _headline_first(self._share(judgement), paper, tally.reading)
+        tally.scored.append(
+            ScoredRow(row.id, row.difficulty, row.answer_key, self._meta(kind, row), judged.headline, row.domain)
+        )
+        tally.reasons[judged.headline.reason] += 1
         if paper is not None:
             tally.ours.append(judgement.score)
             tally.paper.append(paper.score)
         if self.keep_rows:
-            self.rows.append((row, judgement))
+            self.rows.append((row, judged.headline))
             if paper is not None:
-                self.paper[row.id] = paper
-        return judgement, paper
+                self.judged[row.id] = judged
+        return judged
 
     def grading(self, configs: Collection[str] | None = None) -> Grading:
         """The reports of ``configs`` (default: every config seen), in name order."""
         names = sorted(self.tallies if configs is None else configs)
         reports = {name: _config_report(name, self.tallies[name], self.kinds) for name in names}
         if configs is None:
-            return Grading(self.rows, reports, self.paper)
+            return Grading(self.rows, reports, self.judged)
         rows = [(row, judgement) for row, judgement in self.rows if row.config in reports]
-        return Grading(rows, reports, {row.id: self.paper[row.id] for row, _ in rows if row.id in self.paper})
+        return Grading(rows, reports, {row.id: self.judged[row.id] for row, _ in rows if row.id in self.judged})
 
     def _meta(self, kind: TaskKind, row: KeyRow) -> dict[str, Any]:
         if kind.aggregate_meta is None:
@@ -176,6 +210,16 @@ class Grader:
         if len(self._shared) < SHARED_VALUES_MAX:
             self._shared[key] = value
         return value
+
+
+def _headline_first(ours: Judgement, paper: Judgement | None, reading: str) -> Judged:
+    """The row's readings with the config's headline reading first; ours where the paper's
+    reading does not apply to the row (an episode mode with no paper parser)."""
+    if paper is None:
+        return Judged(ours)
+    if reading == PAPER_READING:
+        return Judged(paper, ours, PAPER_READING)
+    return Judged(ours, paper, OUR_READING)
 
 
 def _share_key(value: Judgement | dict[str, Any]) -> Hashable | None:
@@ -240,6 +284,7 @@ def _config_report(config: str, tally: _Tally, kinds: dict[str, TaskKind]) -> Co
     kind = kinds[tally.task]
     scored = tally.scored
     report = ConfigReport(config, tally.task, departures=merged_departures(s.judgement.parsed for s in scored))
+    report.reading = _config_reading(tally)
     _add_readings(report, tally, kind)
     report.groups[ALL] = kind.aggregate(scored)
     difficulties = _difficulties(scored)
@@ -249,6 +294,18 @@ def _config_report(config: str, tally: _Tally, kinds: dict[str, TaskKind]) -> Co
         report.groups[MEAN] = mean_of_groups([report.groups[d] for d in difficulties])
     report.counts = {"n": len(scored), **{reason.value: tally.reasons[reason] for reason in COUNTED_REASONS}}
     return report
+
+
+def _config_reading(tally: _Tally) -> str:
+    """The reading a config's metrics count: its headline reading where every row has it; a
+    row the paper's reading does not apply to (an episode mode with no paper parser) counts
+    ours, and the rows file's ``reading`` says which, row by row."""
+    read, total = len(tally.paper), len(tally.scored)
+    if tally.reading == OUR_READING or read == total:
+        return tally.reading
+    if read == 0:
+        return OUR_READING
+    return f"{tally.reading} on {read} of {total} rows, {OUR_READING} on the rest"
 
 
 def mean_of_groups(groups: list[list[Metric]]) -> list[Metric]:

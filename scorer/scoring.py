@@ -74,8 +74,7 @@ def score_file(
             for (row, prediction), judged in zip(
                 pairs, judged_pairs(grader, pairs, executor or in_process()), strict=True
             ):
-                judgement, paper = grader.record(row, *judged)
-                spool.add(row.config, row_line(row, judgement, paper, prediction))
+                spool.add(row.config, row_line(row, grader.record(row, *judged), prediction))
                 if prediction is not None:
                     touched.add(row.config)
         seen = sorted(grader.tallies)

@@ -211,4 +211,4 @@ def test_score_summary_prints_one_line_per_config(mini_data: Path, tmp_path: Pat
     result = CliRunner().invoke(main, [*args, "--out", str(tmp_path / "r.json"), "--quiet", "--summary"])
     assert result.exit_code == 0, result.output
     table = [line for line in result.stdout.splitlines() if line.startswith("|")]
-    assert len(table) == 2 + 2 and all("|accuracy|1.0000|" in line for line in table[2:])
+    assert len(table) == 2 + 2 and all("|accuracy|ours   |1.0000|" in line for line in table[2:])

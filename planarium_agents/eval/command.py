@@ -41,13 +41,21 @@ if TYPE_CHECKING:
     "--sampling",
     "sampling_source",
     type=click.Choice(["default", "paper"]),
-    default="default",
-    show_default=True,
-    help="default: temperature 0 (or --temperature) for every config; paper: each config's paper's sampling, "
-    "as its card states (top_p / top_k go to endpoints that take them, e.g. vLLM's).",
+    default=None,
+    help="paper (the default): each config's paper's sampling, as its card states (temperature, top_p / top_k "
+    "for endpoints that take them, stop strings, a paper's token limit); default: temperature 0 (or "
+    "--temperature) for every config.",
 )
-@click.option("--temperature", type=float, default=None, help="Temperature of --sampling default  [default: 0]")
-@click.option("--max-tokens", type=int, default=1024, show_default=True)
+@click.option(
+    "--temperature", type=float, default=None, help="Temperature for every config (implies --sampling default)."
+)
+@click.option(
+    "--max-tokens",
+    type=int,
+    default=1024,
+    show_default=True,
+    help="New tokens per reply; under --sampling paper a paper's own limit wins where it states one.",
+)
 @click.option("--settings", "settings_json", default="{}", show_default=True, help="Episode settings as JSON.")
 @click.option("--server", default=None, help="Play episodes through a running `planarium serve` (default: in-process).")
 @click.option(
@@ -97,7 +105,7 @@ def eval_settings(
     concurrency: int,
     variant: str,
     constrained: bool,
-    sampling_source: str,
+    sampling_source: str | None,
     temperature: float | None,
     max_tokens: int,
     settings_json: str,
@@ -115,6 +123,8 @@ def eval_settings(
 
     if sampling_source == "paper" and temperature is not None:
         raise click.UsageError("--temperature sets --sampling default; --sampling paper takes each paper's")
+    # The paper's experiment unless the user asks for a temperature of their own.
+    sampling_source = sampling_source or ("default" if temperature is not None else "paper")
     try:
         model = parse_model(model_text)
     except ValueError as error:

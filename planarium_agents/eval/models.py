@@ -64,14 +64,15 @@ class Sampling:
 
 
 def paper_sampling(config: str, max_tokens: int) -> Sampling:
-    """The sampling the paper behind ``config`` ran with (its card states it)."""
+    """The sampling the paper behind ``config`` ran with (its card states it); its limit on
+    new tokens where it states one, else ``max_tokens``."""
     from scorer.families import configs
 
     spec = configs().get(config)
     if spec is None:
         raise ValueError(f"--sampling paper: no registered config {config!r} declares its paper")
     settings = dict(spec.sampling.settings)
-    return Sampling(float(settings.pop("temperature", 0.0)), max_tokens, settings)
+    return Sampling(float(settings.pop("temperature", 0.0)), spec.sampling.max_tokens or max_tokens, settings)
 
 
 class ChatModel(Protocol):

@@ -48,7 +48,7 @@ class EvalSettings:
     variant: str = "prompt"
     constrained: bool = False
     sampling: Sampling = field(default_factory=Sampling)
-    sampling_source: str = "default"  # "default": ``sampling`` for every config; "paper": each config's paper's
+    sampling_source: str = "paper"  # "paper": each config's paper's sampling; "default": ``sampling`` for every config
     episode_settings: dict[str, Any] = field(default_factory=dict)
     server: str | None = None  # a running `planarium serve`; None plays episodes in-process
     cache: Path | None = None  # None: <out>/responses.sqlite

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from scorer.families import listing
 from scorer.families.base import Family, Mode
-from scorer.families.listing import LISTED, ListedConfig, ListedImporter
+from scorer.families.listing import LISTED, OUR_READING, ListedConfig, ListedImporter
 
 if TYPE_CHECKING:
     from data_build.spec import ConfigSpec
@@ -66,6 +66,18 @@ def listed_configs() -> tuple[ListedConfig, ...]:
     """Every config's name, family, task, papers and importer, in registry order, without
     importing a family or the code that builds a config (checked against the specs by ``configs``)."""
     return LISTED
+
+
+def headline_reading(config: str) -> str:
+    """The reading ``config``'s headline metrics use (``ListedConfig.reading``); ours for a
+    config the registry does not list."""
+    listed = _listed_by_name().get(config)
+    return listed.reading if listed else OUR_READING
+
+
+@cache
+def _listed_by_name() -> dict[str, ListedConfig]:
+    return {listed.name: listed for listed in LISTED}
 
 
 @cache

@@ -14,6 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+# The two readings of a reply (scorer.grading): Planarium's own parser and judge, and the
+# paper's parser and evaluator reproduced exactly (``TaskKind.paper``).
+OUR_READING = "ours"
+PAPER_READING = "paper"
+
 
 @dataclass(frozen=True)
 class ListedConfig:
@@ -27,6 +32,13 @@ class ListedConfig:
     def facts(self) -> tuple[str, str, tuple[str, ...], str | None]:
         """What the registry compares with the family's ConfigSpec of the same name."""
         return (self.name, self.task, self.papers, self.importer)
+
+    @property
+    def reading(self) -> str:
+        """The reading its headline metrics use: the paper's own for a config made from the
+        paper's data, so its numbers compare with the paper's tables; ours for a config
+        Planarium generates (which follows a paper's protocol, not its questions)."""
+        return PAPER_READING if self.importer else OUR_READING
 
 
 VIPLAN = ("ViPlan",)

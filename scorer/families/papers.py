@@ -8,6 +8,7 @@ leaves that field out rather than invent it.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,10 +62,17 @@ class PaperSampling:
     settings: dict[str, Any] = field(default_factory=dict)
     models: str = "all models"
     source: str = ""
+    max_tokens: int | None = None  # the paper's limit on new tokens; None: it states none
 
     def describe(self) -> str:
-        fields = ", ".join(f"{name} {value}" for name, value in self.settings.items())
-        return f"{fields} for {self.models} ({self.source})"
+        fields = [f"{name} {_shown(value)}" for name, value in self.settings.items()]
+        if self.max_tokens is not None:
+            fields.append(f"at most {self.max_tokens:,} new tokens")
+        return f"{', '.join(fields)} for {self.models} ({self.source})"
+
+
+def _shown(value: Any) -> str:
+    return str(value) if isinstance(value, int | float) else f"`{json.dumps(value)}`"
 
 
 # Each paper's sampling, as its text states it (the anchors notes name the code behind it).
@@ -76,8 +84,10 @@ SAMPLING: dict[str, PaperSampling] = {
         source="iVISPAR, section 4.3",
     ),
     "ACPBench Hard": PaperSampling(
-        {"temperature": 0.0},
-        source="the paper states none; its lm-eval task decodes greedily, temperature 0.0",
+        # the task files' `until` (held equal to them by tests/families/classical/test_acpbench_protocol.py)
+        {"temperature": 0.0, "stop": ["\n\n\n\n", "**Question**:", "**Question:**", "Q:"]},
+        source="the paper states none; its lm-eval task files (acp_gen_chat) decode greedily",
+        max_tokens=1000,
     ),
     "VSP": PaperSampling(
         {"temperature": 0.0}, source="the paper states none; Planarium's default, temperature 0.0, stands in"

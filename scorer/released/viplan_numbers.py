@@ -23,10 +23,12 @@ from pathlib import Path
 from typing import Any
 
 from scorer import atomic
+from scorer.families.listing import PAPER_READING
 from scorer.released.viplan_logs import UNRECORDED_REPLY
 from scorer.released.viplan_reproduce import run_metrics
 from scorer.released.viplan_runs import SPLITS
 from scorer.released.viplan_tables import RunNumbers, report
+from scorer.report.results import reading_fields
 
 PREDICTIONS, ROWS = "predictions.jsonl", "results.rows.jsonl"
 TABLES = "tables.md"
@@ -74,7 +76,8 @@ def _run_numbers(blank: RunNumbers, split: _Split) -> RunNumbers:
 
 
 def _enumeration_answers(entry: Mapping[str, Any]) -> int:
-    outcome = entry["paper"].get("parsed")
+    paper = reading_fields(dict(entry), PAPER_READING) or {}
+    outcome = paper.get("parsed")
     return list(outcome.get("answers_phase", [])).count(ENUMERATE) if isinstance(outcome, dict) else 0
 
 

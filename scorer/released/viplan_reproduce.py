@@ -32,7 +32,9 @@ from pathlib import Path
 from typing import Any
 
 from scorer.dataset import KeyRow
+from scorer.families.listing import OUR_READING, PAPER_READING
 from scorer.released.viplan_runs import RunFile
+from scorer.report.results import reading_fields
 
 TOLERANCE = 1e-9
 # The departure row (by its test) of ViPlan's planner loop counting a failed lookup twice
@@ -112,6 +114,13 @@ def _scored_by_split(rows_path: Path, by_id: Mapping[str, KeyRow]) -> dict[str, 
     return found
 
 
+def _reading(entry: Mapping[str, Any], reading: str) -> dict[str, Any]:
+    found = reading_fields(dict(entry), reading)
+    if found is None:
+        raise ValueError(f"row {entry.get('id')}: the rows file holds no {reading} reading")
+    return found
+
+
 def _viplan(method: str, document: dict[str, Any]) -> dict[str, float]:
     if method == "vila":
         statistics = document["statistics"]
@@ -123,14 +132,15 @@ def _viplan(method: str, document: dict[str, Any]) -> dict[str, float]:
 
 def run_metrics(method: str, entries: Sequence[dict[str, Any]], untaken: Mapping[str, int]) -> dict[str, float]:
     """Planarium's numbers of one run: ``entries`` are its rows file's lines with a prediction."""
-    played = [e for e in entries if isinstance(e["paper"].get("parsed"), dict)]
-    outcomes = [e["paper"]["parsed"] for e in played]
+    papers = [_reading(e, PAPER_READING) for e in entries]
+    played = [(e, p["parsed"]) for e, p in zip(entries, papers) if isinstance(p["parsed"], dict)]
+    outcomes = [outcome for _, outcome in played]
     numbers = {
-        "success": _mean([e["paper"]["score"] for e in entries]),
-        "success_ours": _mean([e["score"] for e in entries]),
+        "success": _mean([p["score"] for p in papers]),
+        "success_ours": _mean([_reading(e, OUR_READING)["score"] for e in entries]),
     }
     if method == "vila":
-        taken = sum(o["steps"] - untaken.get(e["id"], 0) for e, o in zip(played, outcomes))
+        taken = sum(o["steps"] - untaken.get(e["id"], 0) for e, o in played)
         return numbers | {"action_accuracy": sum(o["legal_actions"] for o in outcomes) / taken if taken else 0.0}
     return numbers | _grounder_numbers(outcomes)
 

@@ -10,7 +10,8 @@ from typing import Any
 
 from scorer import __version__
 from scorer.dataset import KeyedDataset, KeyRow, KeyShards
-from scorer.grading import ConfigReport, Grading, readings_differ
+from scorer.families.listing import OUR_READING
+from scorer.grading import ConfigReport, Grading, Judged, readings_differ
 from scorer.predictions import InputProblem, Prediction
 from scorer.protocol import config_protocol
 from scorer.report.pair import write_pair
@@ -70,6 +71,7 @@ def dataset_fingerprint(checksums: dict[str, str]) -> str:
 def _config_entry(report: ConfigReport, asked: dict[str, Any]) -> dict[str, Any]:
     entry: dict[str, Any] = {
         "task": report.task,
+        "reading": report.reading,  # the reading its metrics count: "paper" (the paper's own) or "ours"
         "protocol": config_protocol(report.config, report.task, report.departures, asked),
         "counts": report.counts,
         "groups": list(report.groups),  # in the scorer's order (difficulties easy to hard); "metrics" keys get sorted
@@ -90,34 +92,45 @@ def _config_entry(report: ConfigReport, asked: dict[str, Any]) -> dict[str, Any]
 def row_lines(grading: Grading, predictions: dict[str, Prediction] | None = None) -> list[str]:
     """One JSON line per dataset row (``row_line``)."""
     found = predictions or {}
-    return [row_line(row, judgement, grading.paper.get(row.id), found.get(row.id)) for row, judgement in grading.rows]
+    return [row_line(row, grading.readings_of(row, judgement), found.get(row.id)) for row, judgement in grading.rows]
 
 
-def row_line(row: KeyRow, judgement: Judgement, paper: Judgement | None, prediction: Prediction | None) -> str:
+def row_line(row: KeyRow, judged: Judged, prediction: Prediction | None) -> str:
     """A row as lm-eval's sample logs give it: id, config, the raw response (cut at
-    MAX_RESPONSE_CHARS), the parsed answer, a short form of the target, score, reason and
-    detail (null when the judge has none). Where the row's kind has a paper reading:
-    ``paper`` (its score, reason, parsed answer and detail) and ``readings_differ``
-    (whether it scores the row differently from ours)."""
+    MAX_RESPONSE_CHARS), then its headline reading's parsed answer, score, reason and detail
+    (null when the judge has none), with ``reading`` naming that reading, and a short form of
+    the target. Where the row has a second reading: that reading's judgement under its name
+    (``paper`` or ``ours``: score, reason, parsed answer and detail) and ``readings_differ``."""
     entry = {
         "id": row.id,
         "config": row.config,
         "response": cut(prediction.response, MAX_RESPONSE_CHARS) if prediction else None,
-        "parsed": judgement.parsed,
         "target": cut(json.dumps(row.answer_key, sort_keys=True), MAX_TARGET_CHARS),
+        "reading": judged.reading,
+        **_judgement_fields(judged.headline),
+    }
+    if judged.other is not None:
+        entry[judged.other_reading] = _judgement_fields(judged.other)
+        entry["readings_differ"] = readings_differ(judged.headline, judged.other)
+    return json.dumps(entry, sort_keys=True)
+
+
+def _judgement_fields(judgement: Judgement) -> dict[str, Any]:
+    return {
         "score": judgement.score,
         "reason": judgement.reason.value,
+        "parsed": judgement.parsed,
         "detail": judgement.detail or None,
     }
-    if paper is not None:
-        entry["paper"] = {
-            "score": paper.score,
-            "reason": paper.reason.value,
-            "parsed": paper.parsed,
-            "detail": paper.detail or None,
-        }
-        entry["readings_differ"] = readings_differ(judgement, paper)
-    return json.dumps(entry, sort_keys=True)
+
+
+def reading_fields(entry: dict[str, Any], reading: str) -> dict[str, Any] | None:
+    """One reading's score, reason, parsed answer and detail in a rows-file line: the line's
+    own fields when it is the headline reading, else its block (None when it has none)."""
+    if entry.get("reading", OUR_READING) == reading:
+        return {name: entry.get(name) for name in ("score", "reason", "parsed", "detail")}
+    block = entry.get(reading)
+    return block if isinstance(block, dict) else None
 
 
 def cut(text: str | None, limit: int) -> str | None:
@@ -193,22 +206,23 @@ SUMMARY_METRICS = ("success", "accuracy")  # a config's headline: the first of t
 
 def summary_table(grading: Grading) -> str:
     """One line per config: its headline metric over all its rows, and the counts."""
-    headers = ["config", "metric", "value", "stderr", "n", "missing", "unparsable", "invalid", "undecided"]
+    headers = ["config", "metric", "reading", "value", "stderr", "n", "missing", "unparsable", "invalid", "undecided"]
     table_rows: list[list[Cell]] = []
     for name, report in grading.configs.items():
         metrics = {metric.name: metric for metric in report.groups.get("all", [])}
         headline = next((metrics[m] for m in SUMMARY_METRICS if m in metrics), None)
         shown: list[Cell] = (
-            [None, None, None, None]
+            [None, None, None, None, None]
             if headline is None
             else [
                 headline.name,
+                report.reading,
                 headline.value,
                 headline.stderr,
                 headline.n,
             ]
         )
-        table_rows.append([name, *shown, *(report.counts.get(h, 0) for h in headers[5:])])
+        table_rows.append([name, *shown, *(report.counts.get(h, 0) for h in headers[6:])])
     return format_table(table_rows, headers)
 
 

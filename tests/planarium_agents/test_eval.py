@@ -258,9 +258,22 @@ def test_sampling_paper_sends_each_configs_papers_sampling_and_records_it(mini_d
     ] * 2
 
 
+def test_the_papers_sampling_is_the_default(mini_data: Path, tmp_path: Path) -> None:
+    with ScriptedEndpoint(canned("Yes")) as endpoint:
+        _eval(mini_data, tmp_path, endpoint.url, ("slidegeom-describe", "acp-hard"), "--limit", "1")
+    describe, acp = sorted(endpoint.bodies, key=lambda body: -body["temperature"])
+    assert (describe["temperature"], describe["top_p"], describe["top_k"]) == (1.0, 0.95, 50)
+    # ACPBench's lm-eval task files: greedy, at most 1,000 new tokens, their stop strings
+    assert (acp["temperature"], acp["max_tokens"]) == (0.0, 1000)
+    assert acp["stop"] == ["\n\n\n\n", "**Question**:", "**Question:**", "Q:"]
+    results = _results(tmp_path)
+    assert results["run"]["settings"]["sampling_source"] == "paper"
+    assert [results["configs"][name]["protocol"]["on"] for name in ("slidegeom-describe", "acp-hard")] == [True] * 2
+
+
 def test_sampling_default_is_temperature_0_for_every_config(mini_data: Path, tmp_path: Path) -> None:
     with ScriptedEndpoint(canned("Yes")) as endpoint:
-        _eval(mini_data, tmp_path, endpoint.url, ("slidegeom-describe",), "--limit", "1")
+        _eval(mini_data, tmp_path, endpoint.url, ("slidegeom-describe",), "--limit", "1", "--sampling", "default")
     assert [body["temperature"] for body in endpoint.bodies] == [0.0] and "top_k" not in endpoint.bodies[0]
     settings = _results(tmp_path)["run"]["settings"]
     assert settings["sampling_source"] == "default"

@@ -5,8 +5,11 @@ each with ``test.gen.json.gz`` (or ``test.gen.json``) and ``dev.gen.json`` (or
 ``.gz``): JSON lists of records with id, group, context, question, answer,
 PDDL_domain, PDDL_problem. Each record becomes one row, judged by our scorer:
 
-- ``prompt``: their context and question, then our answer-format instruction
-  (the form our parser reads); ``fewshot`` and ``pddl`` as in ``acp-hard``;
+- ``prompt`` and ``messages``: the question as ACPBench's lm-eval task files ask it, 2-shot
+  with the kind's two examples and their answers (``acpbench_protocol``: one text, and chat
+  turns);
+- ``zeroshot``: their context and question, then our answer-format instruction (the form
+  our parser reads, 0-shot); ``fewshot`` and ``pddl`` as in ``acp-hard``, after it;
 - ``domain_pddl`` / ``problem_pddl``: theirs (the problem's ``:init`` is the
   question state); ``domain``: our name of their domain (``alfworld``,
   ``blocksworld4``, ...);
@@ -29,16 +32,17 @@ from typing import Any
 
 import click
 
-from data_build.acp_rows import ACP_FEATURES, Shots, count_table
+from data_build.acp_rows import Shots, count_table
 from data_build.build import write_imported
 from data_build.importing import import_arguments, write_imported_configs
-from data_build.rows import dumps
+from data_build.rows import chat_column, dumps, row_features
 from data_build.spec import SPLITS, ConfigSpec, Rows
 from scorer import atomic
 from scorer.dataset import KeyRow
 from scorer.executors import DEFAULT_EXECUTOR, EXECUTOR_HELP, Executor, in_process, make_executor
 from scorer.families.base import card_template
 from scorer.families.classical.acpbench_audit import Dispute, audit, convert
+from scorer.families.classical.acpbench_protocol import two_shot_messages, two_shot_text
 from scorer.families.classical.acpbench_verdicts import seed_oracle
 from scorer.families.classical.problems import fewshot_examples
 from scorer.pddl import PDDLError, split_init
@@ -49,6 +53,8 @@ from scorer.tasks.acp.keys import with_vocabulary
 from scorer.tasks.acp.prompts import fewshot_prompt, pddl_only_prompt, pddl_prompt
 
 CONFIG = "acpbench-hard"
+# ``prompt`` is the paper's 2-shot question; ``zeroshot`` ours, which the other variants extend.
+FEATURES = row_features(("zeroshot", "fewshot", "pddl", "pddl_only"))
 DOMAIN_NAMES = {
     "alfred": "alfworld",
     "blocksworld-4ops": "blocksworld4",
@@ -195,7 +201,7 @@ def imported_row(
     if kind == "just":  # the plan as ACPBench Hard's evaluator takes it from the question text
         kept["source_plan"] = record["question"][19:-147].replace(") (", ")######(").split("######")
     key = with_vocabulary(kind, task, {**converted.key, **kept})
-    prompt = f"{record['context'].strip()} {record['question'].strip()} {acp_kind(kind).instruction}"
+    ours = f"{record['context'].strip()} {record['question'].strip()} {acp_kind(kind).instruction}"
     meta = {
         "acp_task": kind,
         "domain": domain,
@@ -210,9 +216,11 @@ def imported_row(
         "task": "acp",
         "difficulty": kind,
         "images": [],
-        "prompt": prompt,
-        "fewshot": fewshot_prompt(shots, prompt),
-        "pddl": pddl_prompt(domain_pddl, problem_pddl, prompt),
+        "prompt": two_shot_text(kind, record["context"], record["question"]),
+        "messages": chat_column(two_shot_messages(kind, record["context"], record["question"])),
+        "zeroshot": ours,
+        "fewshot": fewshot_prompt(shots, ours),
+        "pddl": pddl_prompt(domain_pddl, problem_pddl, ours),
         "pddl_only": pddl_only_prompt(domain_pddl, problem_pddl, record["question"].strip(), kind),
         "domain_pddl": domain_pddl,
         "problem_pddl": problem_pddl,
@@ -241,7 +249,7 @@ SPEC = ConfigSpec(
     domain="classical",
     task="acp",
     summary="ACPBench Hard's own generative questions (imported), judged by Planarium's validators.",
-    features=ACP_FEATURES,
+    features=FEATURES,
     build=lambda settings: {},
     importer="acpbench-hard",  # never built
     papers=("ACPBench Hard",),

@@ -106,8 +106,13 @@ def _prog_candidates(question: str, task: Task) -> list[str]:
 
 
 def _sequence(question: str, pattern: str) -> list[str]:
+    return [normalize_name(g) for g in _written(question, pattern)]
+
+
+def _written(question: str, pattern: str) -> list[str]:
+    """The actions of the question's sequence as the question writes them."""
     match = re.search(pattern, question, re.S)
-    return [normalize_name(g) for g in _GROUP.findall(match.group(1))] if match else []
+    return _GROUP.findall(match.group(1)) if match else []
 
 
 def convert_val(source: Source) -> Converted:
@@ -127,17 +132,24 @@ def _val_evidence(task: Task, sequence: list[str], index: int | None) -> str:
     return f"actions 0..{index - 1} apply in turn; action {index}: {checked.message}"
 
 
+_PLAN_PATTERN = r'Simplify the plan "(.*)" by removing'
+
+
 def convert_just(source: Source) -> Converted:
     record, task = source.record, source.task
-    plan = _sequence(record["question"], r'Simplify the plan "(.*)" by removing')
+    written = _written(record["question"], _PLAN_PATTERN)
+    plan = [normalize_name(action) for action in written]
     removable = keys.removable_parts(task, task.init, plan)
     key = {"plan": plan, "removable": removable}
-    examples = [_removal(plan, example) for example in record["answer"]]
+    kept = [_removal(plan, example) for example in record["answer"]]
+    examples = [None if positions is None else [plan[i] for i in positions] for positions in kept]
     evidence = [
         _removal_problem(task, example, shorter) for example, shorter in zip(record["answer"], examples, strict=True)
     ]
-    first = next((s for s in examples if s is not None), plan)
-    return Converted(key, answer_list(first), True, [e for e in evidence if e])
+    # The gold answer keeps the question's spelling: ACPBench's evaluator compares the actions
+    # with the question's plan case-sensitively (logistics writes `(DRIVE-TRUCK ...)`).
+    first = next((positions for positions in kept if positions is not None), range(len(plan)))
+    return Converted(key, answer_list([written[i] for i in first]), True, [e for e in evidence if e])
 
 
 def _removal_problem(task: Task, example: list[str], shorter: list[str] | None) -> str | None:
@@ -148,16 +160,17 @@ def _removal_problem(task: Task, example: list[str], shorter: list[str] | None) 
     return None if checked.valid else f"removing {example} leaves no plan: {checked.message or 'goal not reached'}"
 
 
-def _removal(plan: list[str], example: list[str]) -> list[str] | None:
-    """Their removable part: [action, "k"] (k-th occurrence) or [a1, a2, "-1"] (a pair)."""
+def _removal(plan: list[str], example: list[str]) -> list[int] | None:
+    """The positions of ``plan`` kept after their removable part: [action, "k"] (its k-th
+    occurrence) or [a1, a2, "-1"] (a pair); None when the plan has no such part."""
     names = [normalize_name(a) for a in example[:-1]]
     if len(names) == 1:
         positions = [i for i, a in enumerate(plan) if a == names[0]]
         k = int(example[-1]) - 1
-        return plan[: positions[k]] + plan[positions[k] + 1 :] if 0 <= k < len(positions) else None
+        return [i for i in range(len(plan)) if i != positions[k]] if 0 <= k < len(positions) else None
     for i in range(len(plan) - 1):
         if plan[i : i + 2] == names:
-            return plan[:i] + plan[i + 2 :]
+            return [j for j in range(len(plan)) if j not in (i, i + 1)]
     return None
 
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorer.dataset import KeyRow
-from scorer.pddl import PDDLError
+from scorer.pddl import PDDLError, split_init
 from scorer.predictions import Prediction
 from scorer.report.stats import Metric
 from scorer.tasks.base import NOT_A_RESPONSE, Judgement, PaperReading, Reason, ScoredRow, TaskKind, mean, rate
@@ -84,8 +84,28 @@ def _hit(row: ScoredRow) -> bool:
 
 def reference(kind: str, row: KeyRow) -> dict[str, Any]:
     question = row.meta["acp_task"]
-    text = gold_answer(question, row.answer_key) if kind == "gold" else wrong_answer(question, row.answer_key)
+    text = gold_answer(question, row.answer_key) if kind == "gold" else _wrong_in_both_readings(row)
     return {"response": text}
+
+
+def _wrong_in_both_readings(row: KeyRow) -> str:
+    """The kind's wrong answer; for an imported key (``source_answer``) whose own answers the
+    paper's reading judges, the first of the key's other answers that neither reading credits
+    (where the source key says None but ours proves an answer exists, None is right to the paper)."""
+    question, key = row.meta["acp_task"], row.answer_key
+    text = wrong_answer(question, key)
+    if "source_answer" not in key or _credited(row, text) == 0.0:
+        return text
+    known = [*key.get("reachable", []), *key.get("trivial", []), *key.get("non_landmarks", []), *key.get("no", [])]
+    held = split_init(row.problem_pddl)  # what holds now is reachable
+    candidates = [*known, *(held[1] if held else [])]
+    return next((other for other in candidates if _credited(row, other) == 0.0), text)
+
+
+def _credited(row: KeyRow, text: str) -> float:
+    """The best score either reading gives ``text``."""
+    prediction = Prediction(row.id, 0, text, None, "reference")
+    return max(judge(row, prediction).score, judge_paper(row, prediction).score)
 
 
 def gold_answer(kind: str, key: Key) -> str:

@@ -109,11 +109,13 @@ def _some_name(vocabulary: Vocabulary, is_action: bool, avoid: Collection[str] =
 
 def wrong_val(key: Key) -> str:
     index, length = key["index"], len(key["sequence"])
-    if index is None:
-        return "0"
-    if index + 1 < length:
-        return str(index + 1)
-    return str(index - 1) if index > 0 else "None"
+    preferred = ["0"] if index is None else [str(index + 1)] if index + 1 < length else []
+    if index is not None:
+        preferred.append(str(index - 1) if index > 0 else "None")
+    # Never an imported key's own answer where ours proves it wrong: the paper's reading credits it.
+    taken = {"None" if index is None else str(index), str(key.get("source_answer"))}
+    fallback = [str(i) for i in range(length)] + ["None"]
+    return next(option for option in [*preferred, *fallback] if option not in taken)
 
 
 def wrong_just(key: Key) -> str:

@@ -135,8 +135,10 @@ def test_records_in_their_format_become_rows_scored_by_our_validators(tmp_path: 
     assert "wrote 16 rows" in result.output and "2 source answers disputed" in result.output
     dataset = load_keys(tmp_path / "out", "test", {"acpbench-hard"})
     grading = grade(dataset, reference_predictions(dataset, "gold"))
-    scores = {row.meta["acp_task"]: judgement.score for row, judgement in grading.rows}
-    assert scores == {kind: 0.0 if kind == "val" else 1.0 for kind in KINDS}
+    # The headline is ACPBench's own reading, which credits their answers; ours proves val's wrong.
+    assert {row.meta["acp_task"]: judgement.score for row, judgement in grading.rows} == dict.fromkeys(KINDS, 1.0)
+    ours = {row.meta["acp_task"]: grading.judged[row.id].ours.score for row, _ in grading.rows}
+    assert ours == {kind: 0.0 if kind == "val" else 1.0 for kind in KINDS}
     disputes = (tmp_path / "d.md").read_text()
     assert (
         "validation" not in disputes and "| val | ferry | 1 | wrong: the first inapplicable action is 0 |" in disputes
@@ -153,8 +155,26 @@ def test_their_keys_become_ours(tmp_path: Path) -> None:
     assert keys["areach"]["source_answer"] == "(sail l0 l0)"  # well-formed, never applicable
     assert keys["just"]["removable"] == [[1, 2], [2, 2]]
     assert keys["nexta"]["opt"] == 3 and keys["nexta"]["yes"] == ["(board c0 l0)"]
-    prompt = rows["test"][0]["prompt"]
-    assert prompt.startswith(CONTEXT) and prompt.endswith("[(action), (action), ...].")
+    zeroshot = rows["test"][0]["zeroshot"]  # our wording; `prompt` is ACPBench's 2-shot (tests/fidelity)
+    assert zeroshot.startswith(CONTEXT) and zeroshot.endswith("[(action), (action), ...].")
+
+
+def test_a_just_answer_keeps_the_questions_spelling_which_acpbench_compares_case_sensitively(
+    tmp_path: Path,
+) -> None:
+    source = write_source(tmp_path / "source")
+    just = source / "just" / "dev.gen.json"
+    [record] = json.loads(just.read_text())
+    record["question"] = record["question"].replace("(board c0 l0)", "(BOARD c0 l0)")  # as logistics writes them
+    just.write_text(json.dumps([record]))
+    rows, _ = import_rows(source)
+    [row] = [r for r in rows["dev"] if json.loads(r["meta"])["acp_task"] == "just"]
+    assert json.loads(row["answer_key"])["source_answer"] == "[(BOARD c0 l0), (sail l0 l1), (debark c0 l1)]"
+    CliRunner().invoke(acpbench_hard_import, [str(source), "--out", str(tmp_path / "out"), "--quiet"])
+    dataset = load_keys(tmp_path / "out", "dev", {"acpbench-hard"})
+    grading = grade(dataset, reference_predictions(dataset, "gold"))
+    [judged] = [grading.judged[r.id] for r, _ in grading.rows if r.meta["acp_task"] == "just"]
+    assert judged.paper is not None and judged.paper.score == judged.ours.score == 1.0
 
 
 def test_wrong_answers_to_imported_rows_score_zero(tmp_path: Path) -> None:
@@ -204,6 +224,8 @@ def test_import_keeps_the_other_configs_of_the_folder(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(not SHARED_COPY.is_dir(), reason=f"ACPBench Hard's published files are not at {SHARED_COPY}")
 def test_the_published_files_import_and_gold_fails_only_on_disputes(tmp_path: Path) -> None:
+    """Gold scores 1 in the paper's reading (the headline) everywhere, and in ours except on the
+    disputed keys; the wrong reference scores 0 in both readings."""
     result = CliRunner().invoke(
         acpbench_hard_import,
         [str(SHARED_COPY), "--out", str(tmp_path), "--limit", "1", "--disputes", str(tmp_path / "d.md"), "--quiet"],
@@ -213,7 +235,10 @@ def test_the_published_files_import_and_gold_fails_only_on_disputes(tmp_path: Pa
         dataset = load_keys(tmp_path, split, {"acpbench-hard"})
         assert {row.meta["acp_task"] for row in dataset.rows.values()} == set(KINDS)
         grading = grade(dataset, reference_predictions(dataset, "gold"))
-        failed = {row.id for row, judgement in grading.rows if judgement.score != 1.0}
+        assert [row.id for row, judgement in grading.rows if judgement.score != 1.0] == []
+        failed = {row.id for row, _ in grading.rows if grading.judged[row.id].ours.score != 1.0}
+        wrong = grade(dataset, reference_predictions(dataset, "wrong"))
+        assert {judged.ours.score for judged in wrong.judged.values()} | {r.score for _, r in wrong.rows} == {0.0}
         assert failed == {
             line.split(" | ")[0][2:]
             for line in (tmp_path / "d.md").read_text().splitlines()

@@ -19,6 +19,7 @@ from scorer.families.vsp.vsp_import import CONFIG, imported_questions, read_arch
 from scorer.families.vsp.vsp_import_blocks import imported_blocks
 from scorer.grading import grade
 from scorer.references import reference_predictions
+from scorer.scoring import score_file
 
 ARCHIVE = Path(__file__).resolve().parents[4] / "shared" / "external" / "vsp" / "vsp-text.jsonl.gz"
 needs_archive = pytest.mark.skipif(not ARCHIVE.is_file(), reason="VSP's text files are not in ../shared")
@@ -55,9 +56,11 @@ def test_examples_carry_vsp_worked_answers(files: dict[str, str]) -> None:
     assert all(judge(e.question.solution, e.question.key).reason == "correct" for e in examples)
 
 
-@needs_archive
-def test_import_command_writes_rows_whose_gold_scores_100(files: dict[str, str], tmp_path: Path) -> None:
-    # A small archive: the first two items of each task's first level, and the examples.
+@pytest.fixture(scope="module")
+def small_import(files: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """A small archive (the first two items of each task's first level, and the examples)
+    imported: the folder and the command's output."""
+    tmp_path = tmp_path_factory.mktemp("vsp-small")
     keep = {
         p: t
         for p, t in files.items()
@@ -73,7 +76,13 @@ def test_import_command_writes_rows_whose_gold_scores_100(files: dict[str, str],
         vsp_import, [str(tmp_path), "--out", str(tmp_path / "data"), "--disputes", str(disputes)]
     )
     assert result.exit_code == 0, result.output
-    assert "wrote 18 rows of vsp-original" in result.output  # 10 maze, 8 blocks (T1-T4)
+    return tmp_path, result.output
+
+
+@needs_archive
+def test_import_command_writes_rows_whose_gold_scores_100(small_import: tuple[Path, str]) -> None:
+    tmp_path, output = small_import
+    assert "wrote 18 rows of vsp-original" in output  # 10 maze, 8 blocks (T1-T4)
     dataset = load_keys(tmp_path / "data", "test", {CONFIG})
     assert {row.meta["source"] for row in dataset.rows.values()} >= {
         "maze/task1/maps/level3/0",
@@ -84,7 +93,31 @@ def test_import_command_writes_rows_whose_gold_scores_100(files: dict[str, str],
     assert {row.difficulty for row in dataset.rows.values()} >= {"T1", "blocks-T1", "blocks-T4"}
     report = grade(dataset, reference_predictions(dataset, "gold")).configs[CONFIG]
     assert report.groups["all"][0].value == 1.0
-    assert "0 of 18 rows" in disputes.read_text()
+    assert report.readings["paper"].value == 1.0  # VSP's own eval script credits every gold answer too
+    assert "0 of 18 rows" in (tmp_path / "disputes.md").read_text()
+
+
+@needs_archive
+def test_the_headline_of_the_papers_own_questions_is_the_papers_reading(
+    small_import: tuple[Path, str], tmp_path: Path
+) -> None:
+    """Replies the two readings judge differently: vsp-original's metrics count VSP's reading,
+    results.json says so, and each line of the rows file carries ours beside it."""
+    data = small_import[0] / "data"
+    gold = reference_predictions(load_keys(data, "test", {CONFIG}), "gold")
+    replies = {row_id: str(p.response).upper() for row_id, p in sorted(gold.items())}  # VSP's script reads case
+    predictions = tmp_path / "predictions.jsonl"
+    predictions.write_text("".join(json.dumps({"id": i, "response": r}) + "\n" for i, r in replies.items()))
+
+    run = score_file(predictions, data, tmp_path / "results.json")
+
+    entry = json.loads(run.results_path.read_text())["configs"][CONFIG]
+    rows = [json.loads(line) for line in run.rows_path.read_text().splitlines()]
+    assert entry["reading"] == "paper" and entry["readings"]["differing_rows"] > 0
+    assert entry["metrics"]["all"]["accuracy"]["value"] == entry["readings"]["paper"]["value"] < 1.0
+    assert entry["readings"]["ours"]["value"] == 1.0  # ours reads an answer in any case
+    assert all(row["reading"] == "paper" and row["ours"]["score"] == 1.0 for row in rows)
+    assert sum(row["score"] for row in rows) / len(rows) == entry["readings"]["paper"]["value"]
 
 
 def test_a_missing_archive_is_a_one_line_error(tmp_path: Path) -> None:
