@@ -36,6 +36,13 @@ MAX_QUOTED_CHARS = 60
 # Past it a question's row is invalid at once and an episode's reply reads as no action, so
 # no parser's work, and no score's time, grows with a flood of text.
 MAX_REPLY_CHARS = 200_000
+# An episode's bounds, here where score reads its lines, and in the rollout server, which takes no
+# step beyond them: so neither one's memory, nor a log line, grows with a client that never stops.
+MAX_EPISODE_REPLIES = 1_000  # far above every mode's step limit
+MAX_EPISODE_REPLY_CHARS = 4_000_000  # twenty replies of MAX_REPLY_CHARS, or a thousand of 4,000
+# The longest line read (longer ones are skipped unread, in chunks): a whole episode at the bounds
+# above, each character escaped as JSON at most 12 bytes, with a megabyte for its other fields.
+MAX_LINE_BYTES = 12 * MAX_EPISODE_REPLY_CHARS + (1 << 20)
 # A model name longer than this is cut where it is read (with CUT_NAME after it).
 MAX_MODEL_CHARS = 256
 CUT_NAME = "…"
@@ -158,6 +165,8 @@ def _fill(index: PredictionIndex, path: Path, duplicates: str) -> None:
     for line_number, offset, raw_line in _numbered_lines(index.handle, digest):
         index.lines += 1
         try:
+            if isinstance(raw_line, int):
+                raise _MalformedLine(f"{raw_line:,} bytes long; a line has at most {MAX_LINE_BYTES:,}")
             value = _parse_json(_decode_line(raw_line, line_number, index.problems))
             saw_json_object = saw_json_object or isinstance(value, dict)
             _keep(index, _prediction(value, line_number).id, offset << LINE_BITS | line_number, duplicates, path)
@@ -201,11 +210,15 @@ def _open(path: Path) -> IO[bytes]:
         raise PredictionsFileError(f"{path}: cannot read it ({error.strerror or error}); {EXPECTED}") from None
 
 
-def _numbered_lines(handle: IO[bytes], digest: Any) -> Iterator[tuple[int, int, bytes]]:
+def _numbered_lines(handle: IO[bytes], digest: Any) -> Iterator[tuple[int, int, bytes | int]]:
     """Non-blank lines with their 1-based numbers and byte offsets, BOM and CR line endings
-    removed; every byte read goes into ``digest``."""
+    removed (a line over MAX_LINE_BYTES: its length instead); every byte read goes into ``digest``."""
     offset = 0
-    for line_number, raw_line in enumerate(_read_lines(handle), start=1):
+    for line_number, raw_line in enumerate(_read_lines(handle, digest), start=1):
+        if isinstance(raw_line, int):
+            start, offset = offset, offset + raw_line
+            yield line_number, start, raw_line
+            continue
         digest.update(raw_line)
         start, offset = offset, offset + len(raw_line)
         if line_number == 1 and raw_line.startswith(UTF8_BOM):
@@ -215,9 +228,20 @@ def _numbered_lines(handle: IO[bytes], digest: Any) -> Iterator[tuple[int, int, 
             yield line_number, start, line
 
 
-def _read_lines(handle: IO[bytes]) -> Iterator[bytes]:
+def _read_lines(handle: IO[bytes], digest: Any) -> Iterator[bytes | int]:
+    """Each line's bytes; for a line over MAX_LINE_BYTES, its length, read in chunks into ``digest``
+    and never held whole (a 390 MB line once took score to 1.55 GB)."""
     try:
-        yield from handle
+        while line := handle.readline(MAX_LINE_BYTES + 1):
+            if len(line) <= MAX_LINE_BYTES:
+                yield line
+                continue
+            size = len(line)
+            digest.update(line)
+            while not line.endswith(b"\n") and (line := handle.readline(1 << 20)):
+                size += len(line)
+                digest.update(line)
+            yield size
     except OSError as error:
         name = getattr(handle, "name", "the predictions file")
         raise PredictionsFileError(f"{name}: cannot read it ({error.strerror or error}); {EXPECTED}") from None
@@ -294,7 +318,22 @@ def _response_or_episode(value: dict[str, Any]) -> tuple[str | None, dict | None
         raise _MalformedLine(f'"response" must be a string, got {_a_json_type(response)}')
     if episode is not None and not isinstance(episode, dict):
         raise _MalformedLine(f'"episode" must be an object, got {_a_json_type(episode)}')
+    if episode is not None:
+        _check_episode_bounds(episode)
     return response, episode
+
+
+def _check_episode_bounds(episode: dict[str, Any]) -> None:
+    replies = episode.get("replies")
+    if not isinstance(replies, list):
+        return  # the episode's judge says what is wrong with it
+    if len(replies) > MAX_EPISODE_REPLIES:
+        raise _MalformedLine(f'"episode" has {len(replies):,} replies; an episode has at most {MAX_EPISODE_REPLIES:,}')
+    chars = sum(len(reply) for reply in replies if isinstance(reply, str))
+    if chars > MAX_EPISODE_REPLY_CHARS:
+        raise _MalformedLine(
+            f'"episode" replies have {chars:,} characters in all; an episode has at most {MAX_EPISODE_REPLY_CHARS:,}'
+        )
 
 
 def _keep(index: PredictionIndex, prediction_id: str, place: int, duplicates: str, path: Path) -> None:

@@ -19,6 +19,7 @@ from scorer import __version__
 from scorer.dataset import KeyRow
 from scorer.episodes.base import SettingsError
 from scorer.episodes.engine import make_episode, step_on_reply
+from scorer.predictions import MAX_EPISODE_REPLIES, MAX_EPISODE_REPLY_CHARS  # what score reads of an episode
 from scorer.render.png import SERVE_LEVEL
 from scorer.rollout.catalog import EPISODE_TASK, count_episode_rows, ordered_splits, split_of
 from scorer.rollout.errors import ApiError
@@ -97,6 +98,7 @@ class EpisodeService:
         with live.lock:
             self._check_present(live)
             live.touch()
+            self._check_bounds(live, reply)
             document = self._step_or_fail(live, reply)
             if with_outcome:
                 document["outcome"] = live.episode.outcome()
@@ -169,6 +171,24 @@ class EpisodeService:
             held = ", ".join(self.splits)
             raise ApiError(HTTPStatus.NOT_FOUND, f"no row {row_id!r} in the data's splits ({held})")
         return row
+
+    @staticmethod
+    def _check_bounds(live: LiveEpisode, reply: str) -> None:
+        """413 for a step past an episode's bounds: its log line would be more than score reads."""
+        replies = live.episode.replies
+        if len(replies) >= MAX_EPISODE_REPLIES:
+            raise ApiError(
+                HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
+                f"episode {live.episode_id} has {len(replies):,} replies, the most an episode takes; "
+                "DELETE it (logged as abandoned) and start a new one",
+            )
+        chars = sum(map(len, replies)) + len(reply)
+        if chars > MAX_EPISODE_REPLY_CHARS:
+            raise ApiError(
+                HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
+                f"episode {live.episode_id}'s replies would have {chars:,} characters in all with this one; "
+                f"an episode takes at most {MAX_EPISODE_REPLY_CHARS:,}: send a shorter reply, or DELETE it",
+            )
 
     def _step_or_fail(self, live: LiveEpisode, reply: str) -> dict[str, Any]:
         try:
