@@ -39,8 +39,11 @@ $(OPENENV_STAMP):
 	($(PYTHON) -m venv $(OPENENV_VENV) && $(OPENENV_VENV)/bin/pip install --quiet 'openenv-core>=0.3' && touch $@) \
 	  || echo "warning: openenv-core could not be installed; the tests of its client will skip" >&2
 
+# One pytest-xdist worker per core. loadgroup keeps together what one process makes once (a
+# module's module-scoped fixtures, the conformance plays of one mode: tests/conftest.py); the
+# session's builds and imports are made once for all workers (tests/conftest.py's shared_folder).
 test: lint $(OPENENV_STAMP)
-	PLANARIUM_OPENENV_PYTHON=$(OPENENV_PYTHON) $(BIN)/pytest
+	PLANARIUM_OPENENV_PYTHON=$(OPENENV_PYTHON) $(BIN)/pytest -n auto --dist loadgroup
 
 test-openenv: $(STAMP) $(OPENENV_STAMP)
 	PLANARIUM_OPENENV_PYTHON=$(OPENENV_PYTHON) $(BIN)/pytest tests/rollout/test_openenv.py

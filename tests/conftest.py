@@ -1,9 +1,12 @@
-"""Shared fixtures: one mini dataset built once per test session into a temp folder."""
+"""Shared fixtures: one mini dataset built once per test run into a temp folder (one for all
+pytest-xdist workers: see ``shared_folder``)."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -11,6 +14,7 @@ from hypothesis import settings
 
 from data_build.build import build
 from data_build.spec import BuildSettings
+from scorer.executors.local import LocalExecutor
 
 MINI = BuildSettings(size="mini", seed=0, show_progress=False)
 
@@ -21,34 +25,105 @@ settings.register_profile("fuzz", max_examples=5000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
+def shared_folder(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], None]) -> Path:
+    """A folder ``make`` fills once per test run. Under pytest-xdist (`make test` runs
+    ``-n``) the first worker that asks makes it in the run's own temp folder, the parent of
+    every worker's, while the others wait on a lock (xdist's documented pattern); later
+    asks, from any worker, get the same folder. Its users only read it (as they do a
+    session fixture's in one process)."""
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:
+        folder = tmp_path_factory.mktemp(name)
+        make(folder)
+        return folder
+    root = tmp_path_factory.getbasetemp().parent
+    folder, done = root / name, root / f"{name}.done"
+    with (root / f"{name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, or the process dies
+        if not done.exists():
+            shutil.rmtree(folder, ignore_errors=True)  # left by a worker that failed
+            folder.mkdir()
+            make(folder)
+            done.touch()
+    return folder
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the marks (`--dist loadgroup`)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Keep on one xdist worker the tests that share what one process makes once: a test
+    module's module-scoped fixtures, and the conformance suite's plays of one episode mode
+    (``plays`` plays each mode once per process). Every other test goes wherever a worker is free."""
+    for item in items:
+        group = _xdist_group(item)
+        if group is not None:
+            item.add_marker(pytest.mark.xdist_group(group))
+
+
+def _xdist_group(item: pytest.Item) -> str | None:
+    callspec = getattr(item, "callspec", None)
+    fixturenames = getattr(item, "fixturenames", ())
+    if callspec is not None and "plays" in fixturenames and "episode_mode" in callspec.params:
+        return f"plays-{callspec.params['episode_mode']}"
+    info = getattr(item, "_fixtureinfo", None)
+    defined = [d for defs in info.name2fixturedefs.values() for d in defs] if info is not None else []
+    if any(d.scope in ("module", "class") for d in defined):
+        return item.nodeid.split("::")[0]
+    return None
+
+
+def _build_mini(out: Path) -> None:
+    # A pool of up to 4 processes (same bytes as one process, tests/executors): the other
+    # xdist workers that need the build wait for it meanwhile.
+    executor = LocalExecutor(min(os.cpu_count() or 1, 4))
+    try:
+        build(out, None, BuildSettings(size=MINI.size, seed=MINI.seed, show_progress=False, executor=executor))
+    finally:
+        executor.close()
+
+
 @pytest.fixture(scope="session")
 def mini_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("parquet")
-    build(out, None, MINI)
-    return out
+    return shared_folder(tmp_path_factory, "parquet", _build_mini)
 
 
 EXTERNAL = Path(__file__).resolve().parents[2] / "shared" / "external"  # the papers' published data
+VIPLAN = EXTERNAL / "viplan"
+
+
+def _import(importer: str, source: Path, out: Path) -> None:
+    from click.testing import CliRunner
+
+    from scorer.cli import main
+
+    result = CliRunner().invoke(main, ["import", importer, str(source), "--out", str(out)])
+    assert result.exit_code == 0, result.output
 
 
 @pytest.fixture(scope="session")
 def episode_data(mini_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The mini build, plus the imported episode configs (``ConfigSpec.external``) whose
-    papers' files ../shared/external holds: imported once per session (ViPlan's take minutes)."""
-    from click.testing import CliRunner
-
-    from scorer.cli import main
+    papers' files ../shared/external holds: imported once per run (ViPlan's take minutes)."""
     from scorer.families import configs
 
-    out = tmp_path_factory.mktemp("episode-data") / "parquet"
-    shutil.copytree(mini_data, out)
     imports = {
         str(spec.importer): EXTERNAL / spec.external
         for spec in configs().values()
         if spec.imported and spec.task == "episode" and spec.external is not None
     }
-    for importer, source in imports.items():
-        if source.is_dir():
-            result = CliRunner().invoke(main, ["import", importer, str(source), "--out", str(out)])
-            assert result.exit_code == 0, result.output
-    return out
+
+    def make(folder: Path) -> None:
+        out = folder / "parquet"
+        shutil.copytree(mini_data, out)
+        for importer, source in imports.items():
+            if source.is_dir():
+                _import(importer, source, out)
+
+    return shared_folder(tmp_path_factory, "episode-data", make) / "parquet"
+
+
+@pytest.fixture(scope="session")
+def viplan_import(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`planarium import viplan`'s two configs in a folder of their own, imported once per run
+    for every test that reads them (tests/released and the two families' import tests)."""
+    if not VIPLAN.is_dir():
+        pytest.skip(f"ViPlan's repository files are not in {VIPLAN}")
+    return shared_folder(tmp_path_factory, "viplan-data", lambda out: _import("viplan", VIPLAN, out))

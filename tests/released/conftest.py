@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 EXTERNAL = Path(__file__).resolve().parents[3] / "shared" / "external"
 RESULTS = EXTERNAL / "viplan-results"
@@ -19,12 +18,9 @@ def need_viplan_data() -> None:
 
 
 @pytest.fixture(scope="session")
-def viplan_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """`planarium import viplan`'s two configs in a folder of their own."""
+def viplan_data(request: pytest.FixtureRequest) -> Path:
+    """`planarium import viplan`'s two configs in a folder of their own (``viplan_import``:
+    imported once per run, shared with the families' import tests)."""
     need_viplan_data()
-    from scorer.cli import main
-
-    data = tmp_path_factory.mktemp("viplan-data")
-    result = CliRunner().invoke(main, ["import", "viplan", str(VIPLAN), "--out", str(data)])
-    assert result.exit_code == 0, result.output
-    return data
+    folder: Path = request.getfixturevalue("viplan_import")
+    return folder

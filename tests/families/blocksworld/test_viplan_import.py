@@ -27,11 +27,8 @@ needs_viplan = pytest.mark.skipif(
 
 
 @pytest.fixture(scope="module")
-def imported(tmp_path_factory: pytest.TempPathFactory) -> dict[str, KeyRow]:
-    out = tmp_path_factory.mktemp("viplan")
-    result = CliRunner().invoke(main, ["import", "viplan", str(VIPLAN), "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    return load_keys(out, configs={CONFIG}).rows
+def imported(viplan_import: Path) -> dict[str, KeyRow]:
+    return load_keys(viplan_import, configs={CONFIG}).rows
 
 
 @needs_viplan

@@ -12,9 +12,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from scorer.cli import main
 from scorer.dataset import KeyRow, load_keys
 from scorer.episodes.engine import replay
 from scorer.families.household.viplan_import import CONFIG, PROBLEMS, card_facts, import_rows
@@ -28,11 +26,8 @@ STEP_LIMITS = {"simple": 10, "medium": 20, "hard": 30}  # ViPlan's run scripts
 
 
 @pytest.fixture(scope="module")
-def imported(tmp_path_factory: pytest.TempPathFactory) -> dict[str, KeyRow]:
-    out = tmp_path_factory.mktemp("viplan")
-    result = CliRunner().invoke(main, ["import", "viplan", str(VIPLAN), "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    return load_keys(out, configs={CONFIG}).rows
+def imported(viplan_import: Path) -> dict[str, KeyRow]:
+    return load_keys(viplan_import, configs={CONFIG}).rows
 
 
 def _metadata_pairs(difficulty: str, file_name: str) -> list[list[object]]:
