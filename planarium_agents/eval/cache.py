@@ -1,9 +1,16 @@
-"""The response cache: SQLite on disk, keyed by model, sampling, prompt and image hashes.
+"""The response cache: SQLite on disk, keyed by model, sampling, prompt and image hashes,
+and for a sampled request (temperature > 0) by its draw: row, episode step and sample index.
 
 Every answer is committed as soon as it arrives, so a run that is killed midway loses at
 most the requests in flight, and the next run asks the model only for the rest; a rerun
 of a finished run costs nothing. Failed requests are never stored: a rerun retries them.
 The base URL is not part of the key: the same model served elsewhere answers the same.
+
+Why the draw: without it a sampled run answered a prompt it had seen before from the cache,
+so a model stuck in a state repeated its first reply instead of being sampled again. With it
+every turn of a sampled run reaches the model once, and a rerun of the same command still
+finds every turn it asked. At temperature 0 the draw is left out: greedy decoding answers a
+prompt the same wherever it is asked, so the cache keeps answering it across rows and runs.
 """
 
 from __future__ import annotations
@@ -20,13 +27,17 @@ from planarium_agents.eval.models import ChatModel, ChatRequest
 from planarium_agents.openai_agent import Completion
 
 CACHE_TABLE = "responses"
+# draw last: a cache made before draws existed gets the column added at the end (``_open``)
 SCHEMA = f"""CREATE TABLE IF NOT EXISTS {CACHE_TABLE} (
     key TEXT PRIMARY KEY, model TEXT NOT NULL, sampling TEXT NOT NULL, prompt_sha256 TEXT NOT NULL,
-    images_sha256 TEXT NOT NULL, answer_format_sha256 TEXT NOT NULL, response TEXT NOT NULL)"""
+    images_sha256 TEXT NOT NULL, answer_format_sha256 TEXT NOT NULL, response TEXT NOT NULL,
+    draw TEXT NOT NULL DEFAULT '')"""
+ADD_DRAW = f"ALTER TABLE {CACHE_TABLE} ADD COLUMN draw TEXT NOT NULL DEFAULT ''"
 
 
-KEY_FIELDS = ("model", "sampling", "prompt_sha256", "images_sha256", "answer_format_sha256")
-INSERT = f"INSERT OR REPLACE INTO {CACHE_TABLE} VALUES (?, ?, ?, ?, ?, ?, ?)"
+KEY_FIELDS = ("model", "sampling", "prompt_sha256", "images_sha256", "answer_format_sha256", "draw")
+COLUMNS = ("key", *KEY_FIELDS, "response")
+INSERT = f"INSERT OR REPLACE INTO {CACHE_TABLE} ({', '.join(COLUMNS)}) VALUES ({', '.join(':' + c for c in COLUMNS)})"
 DAMAGED_SUFFIX = ".damaged"
 
 
@@ -35,15 +46,18 @@ def _sha256(text: str | bytes) -> str:
 
 
 def request_fields(model: str, sampling: dict[str, Any], request: ChatRequest) -> dict[str, str]:
-    """The key's parts; images by the hash of their bytes (as base64 text), in order."""
+    """The key's parts; images by the hash of their bytes (as base64 text), in order; the
+    draw only when the request is sampled (temperature > 0) and says which draw it is."""
     images = json.dumps([_sha256(image) for image in request.observation.get("images") or []])
     answer = request.answer_format
+    sampled = float(sampling.get("temperature", 0.0)) > 0
     return {
         "model": model,
         "sampling": json.dumps(sampling, sort_keys=True),
         "prompt_sha256": _sha256(json.dumps(_prompt(request))),
         "images_sha256": _sha256(images),
         "answer_format_sha256": _sha256(f"{answer.kind}:{answer.text}" if answer else ""),
+        "draw": request.draw.key() if sampled and request.draw else "",
     }
 
 
@@ -69,7 +83,11 @@ class ResponseCache:
 
     @staticmethod
     def key(fields: dict[str, str]) -> str:
-        return _sha256(json.dumps(fields, sort_keys=True))
+        # No draw, no draw in the key: an unsampled request keeps the key it had before
+        # draws existed, so older caches still answer it.
+        return _sha256(
+            json.dumps({name: value for name, value in fields.items() if name != "draw" or value}, sort_keys=True)
+        )
 
     def get(self, fields: dict[str, str]) -> str | None:
         with self._lock:
@@ -78,7 +96,7 @@ class ResponseCache:
 
     def put(self, fields: dict[str, str], response: str) -> None:
         with self._lock:
-            self._db.execute(INSERT, (self.key(fields), *(fields[name] for name in KEY_FIELDS), response))
+            self._db.execute(INSERT, _record(fields, response))
 
     def __len__(self) -> int:
         with self._lock:
@@ -97,6 +115,8 @@ def _open(path: Path) -> sqlite3.Connection:
     try:
         db.execute("PRAGMA journal_mode=WAL")
         db.execute(SCHEMA)
+        if "draw" not in {column[1] for column in db.execute(f"PRAGMA table_info({CACHE_TABLE})")}:
+            db.execute(ADD_DRAW)  # a cache from before draws: its answers are all undrawn
         verdict = db.execute("PRAGMA quick_check").fetchone()[0]
         if verdict != "ok":
             raise sqlite3.DatabaseError(verdict)
@@ -123,19 +143,31 @@ def _recover(path: Path, error: sqlite3.DatabaseError) -> tuple[sqlite3.Connecti
     return db, note
 
 
-def _readable_rows(path: Path) -> list[tuple[str, ...]]:
+def _record(fields: dict[str, str], response: str) -> dict[str, str]:
+    """The row to insert, by column; a request without a draw field is undrawn."""
+    return {
+        **{name: fields.get(name, "") for name in KEY_FIELDS},
+        "key": ResponseCache.key(fields),
+        "response": response,
+    }
+
+
+def _readable_rows(path: Path) -> list[dict[str, str]]:
     """The rows of a damaged cache that can be read and whose key matches their fields: read
-    from the first row forwards and from the last backwards, each until the damage stops it."""
-    found: dict[str, tuple[str, ...]] = {}
+    from the first row forwards and from the last backwards, each until the damage stops it.
+    A cache from before draws has no draw column: its rows are undrawn."""
+    found: dict[str, dict[str, str]] = {}
     for order in ("ASC", "DESC"):
         try:
             db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         except sqlite3.DatabaseError:
             return []
+        db.row_factory = sqlite3.Row
         try:
             for row in db.execute(f"SELECT * FROM {CACHE_TABLE} ORDER BY rowid {order}"):
-                if _sound(row):
-                    found[row[0]] = tuple(row)
+                record = {"draw": "", **dict(row)}
+                if _sound(record):
+                    found[record["key"]] = record
         except sqlite3.DatabaseError:
             pass  # the damage: what was read before it is kept
         finally:
@@ -143,10 +175,10 @@ def _readable_rows(path: Path) -> list[tuple[str, ...]]:
     return list(found.values())
 
 
-def _sound(row: Any) -> bool:
-    if len(row) != 2 + len(KEY_FIELDS) or not all(isinstance(value, str) for value in row):
+def _sound(record: dict[str, Any]) -> bool:
+    if set(record) != set(COLUMNS) or not all(isinstance(value, str) for value in record.values()):
         return False
-    return bool(row[0] == ResponseCache.key(dict(zip(KEY_FIELDS, row[1:-1]))))
+    return bool(record["key"] == ResponseCache.key({name: record[name] for name in KEY_FIELDS}))
 
 
 class CachedModel:

@@ -20,7 +20,7 @@ from tqdm import tqdm
 from planarium_agents.base import Turn
 from planarium_agents.client import RolloutClient, ServerError
 from planarium_agents.eval.cache import CachedModel
-from planarium_agents.eval.models import ChatRequest
+from planarium_agents.eval.models import ChatRequest, Draw
 from planarium_agents.openai_agent import Completion
 from planarium_agents.runner import RunReport, run_episodes
 from scorer.dataset import KeyRow
@@ -79,8 +79,16 @@ class ModelAgent:
                 with self._lock:
                     self.failures[turns[index].row.id] = completion.error or "no reply"
 
-        self.model.complete([ChatRequest(turn.observation) for turn in turns], done)
+        self.model.complete([_request(turn) for turn in turns], done)
         return replies
+
+
+def _request(turn: Turn) -> ChatRequest:
+    """The turn's request, drawn as its episode's next step: a sampled turn is asked afresh
+    even when its prompt repeats an earlier one (a model stuck in a state)."""
+    step = turn.memory.get("step", 0)
+    turn.memory["step"] = step + 1
+    return ChatRequest(turn.observation, draw=Draw(turn.row.id, step))
 
 
 def play_episodes(

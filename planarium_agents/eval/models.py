@@ -1,8 +1,8 @@
 """The models ``planarium eval`` can run: ``openai:NAME`` (any OpenAI-compatible chat
 endpoint) and ``vllm:NAME`` (vLLM offline, batched). Both take the same requests.
 
-Sampling defaults to temperature 0 and is recorded in the results; ``--sampling paper``
-sends each config's paper's sampling instead (``paper_sampling``). With a request's
+Each config is asked with its paper's sampling by default (``paper_sampling``; ``--sampling
+default`` sends temperature 0 instead), recorded in the results. With a request's
 answer format (``--constrained``), the OpenAI-compatible path sends vLLM's server
 fields ``guided_grammar`` / ``guided_json``; the offline path vLLM's guided decoding
 parameters. Both request builders are pure functions, tested without a model.
@@ -41,13 +41,28 @@ def parse_model(text: str) -> ModelSpec:
 
 
 @dataclass(frozen=True)
+class Draw:
+    """Which draw of a sampled request this is: the row, the episode step (0 for a question)
+    and the sample index. The cache keys a sampled request by it, so each turn is sampled
+    afresh while a resumed run finds what it already drew."""
+
+    row: str
+    step: int = 0
+    sample: int = 0
+
+    def key(self) -> str:
+        return json.dumps([self.row, self.step, self.sample])
+
+
+@dataclass(frozen=True)
 class ChatRequest:
     """One model call: an observation (text + base64 images), how to split off its system
-    part, and the answer format to enforce (None: free generation)."""
+    part, the answer format to enforce (None: free generation) and which draw it is (not sent)."""
 
     observation: dict[str, Any]
     system_prompts: tuple[str, ...] = ()
     answer_format: AnswerFormat | None = None
+    draw: Draw | None = None
 
     def messages(self) -> list[dict[str, Any]]:
         return chat_messages(self.observation, self.system_prompts)

@@ -15,7 +15,7 @@ from tqdm import tqdm
 
 from planarium_agents.eval.cache import CachedModel
 from planarium_agents.eval.inputs import question_inputs
-from planarium_agents.eval.models import ChatRequest
+from planarium_agents.eval.models import ChatRequest, Draw
 from planarium_agents.openai_agent import Completion
 from scorer.dataset import KeyRow
 from scorer.families import task_kind
@@ -24,7 +24,7 @@ from scorer.families import task_kind
 def question_request(row: KeyRow, observation: dict[str, object], variant: str, constrained: bool) -> ChatRequest:
     kind = task_kind(row.task)
     answer = kind.answer_format(row, variant) if constrained and kind.answer_format else None
-    return ChatRequest(observation, kind.system_prompts, answer)
+    return ChatRequest(observation, kind.system_prompts, answer, Draw(row.id))
 
 
 def ask_questions(

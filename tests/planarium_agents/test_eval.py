@@ -60,21 +60,25 @@ def _cached(out: Path) -> int:
         return int(db.execute(f"SELECT COUNT(*) FROM {CACHE_TABLE}").fetchone()[0])
 
 
+def kill_when_stalled(endpoint: ScriptedEndpoint, args: list[str]) -> None:
+    """Run ``planarium ARGS`` in a process of its own and kill it once ``endpoint`` stalls:
+    what a killed run leaves behind."""
+    process = subprocess.Popen([PLANARIUM, *args], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        assert endpoint.stalled.wait(timeout=120), f"eval never reached request {endpoint.stall_at}"
+    finally:
+        process.kill()
+        process.wait()
+
+
 def test_eval_resumes_after_a_kill_without_asking_again(mini_data: Path, tmp_path: Path) -> None:
     out = tmp_path / "run"
     answer = gold_answers(mini_data, DONE_WHEN_CONFIGS)
     # One request at a time, and the endpoint stalls on the 11th: ten answers are cached when we kill.
     with ScriptedEndpoint(answer, stall_at=11) as first:
-        process = subprocess.Popen(
-            [PLANARIUM, *_args(mini_data, out, first.url, DONE_WHEN_CONFIGS, "--limit", "20", "--concurrency", "1")],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+        kill_when_stalled(
+            first, _args(mini_data, out, first.url, DONE_WHEN_CONFIGS, "--limit", "20", "--concurrency", "1")
         )
-        try:
-            assert first.stalled.wait(timeout=120), "eval never reached the 11th request"
-        finally:
-            process.kill()
-            process.wait()
     assert _cached(out) == 10 and not (out / "results.json").exists()
 
     with ScriptedEndpoint(answer) as second:
