@@ -45,6 +45,31 @@ class Departure:
             raise ValueError(f"departure test {self.test!r} must read tests/<path>.py::<test function>")
 
 
+@dataclass(frozen=True)
+class Held:
+    """One part of a paper config's default experiment: the paper's exactly, or not (``differs``
+    says what differs in a few words; its departures row says more), and the test that holds it."""
+
+    test: str  # "tests/<path>.py::<test function>"
+    differs: str = ""  # empty: identical to the paper's code
+
+    def cell(self) -> str:
+        verdict = "identical" if not self.differs else f"differs: {self.differs}"
+        return f"{verdict} (`{self.test}`)"
+
+
+@dataclass(frozen=True)
+class PaperConfig:
+    """A config made from a paper's own data (``ConfigSpec.importer``): whether, by default, it
+    asks as the paper's code asked (prompt), plays or decodes by its rules, and reads replies
+    as its code read them (the headline reading)."""
+
+    config: str
+    prompt: Held
+    rules: Held
+    reading: Held
+
+
 # Departures that no single family owns.
 GENERIC: tuple[Departure, ...] = (
     Departure(
@@ -87,11 +112,41 @@ names the row below that explains each difference (measured 2026-11-29: success 
 of 474 runs, every difference in the iGibson home).
 """
 
+_PAPERS_INTRO = """
+## The paper configs
+
+A config made from a paper's own data asks, plays and reads as the paper's code did by
+default: the prompt its code sends, the rules of its loop (episodes) or its decoding
+(questions), and its reading of a reply as the headline (`results.json`: `"reading":
+"paper"`; Planarium's reading stays beside it). Each cell names the test that holds it against
+the authors' code; where a part still differs, the rows below say how and why.
+
+"""
+
 
 _HEADER = (
     "| config(s) | the paper's code | Planarium by default | the setting that restores the paper's | test |\n"
     "|---|---|---|---|---|\n"
 )
+
+
+def paper_configs() -> list[PaperConfig]:
+    from scorer.families import families
+
+    return [entry for family in families().values() for entry in family.paper_configs]
+
+
+def _paper_table(entries: Iterable[PaperConfig]) -> str:
+    rows = [
+        "| config | prompt | rules | reading |\n|---|---|---|---|\n",
+        *(
+            "| "
+            + " | ".join(_cell(c) for c in (f"`{e.config}`", e.prompt.cell(), e.rules.cell(), e.reading.cell()))
+            + " |\n"
+            for e in entries
+        ),
+    ]
+    return "".join(rows)
 
 
 def all_departures() -> list[Departure]:
@@ -107,11 +162,11 @@ def _cell(text: str) -> str:
     return " ".join(text.split()).replace("|", "\\|")
 
 
-def render(departures: Iterable[Departure]) -> str:
+def render(departures: Iterable[Departure], papers: Iterable[PaperConfig] = ()) -> str:
     by_section: dict[str, list[Departure]] = {section: [] for section in SECTIONS}
     for departure in departures:
         by_section[departure.section].append(departure)
-    parts = [_INTRO]
+    parts = [_INTRO, _PAPERS_INTRO, _paper_table(papers)]
     for section, rows in by_section.items():
         if not rows:
             continue
@@ -124,4 +179,4 @@ def render(departures: Iterable[Departure]) -> str:
 
 
 if __name__ == "__main__":
-    print(render(all_departures()), end="")
+    print(render(all_departures(), paper_configs()), end="")

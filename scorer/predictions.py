@@ -38,8 +38,10 @@ MAX_QUOTED_CHARS = 60
 MAX_REPLY_CHARS = 200_000
 # An episode's bounds, here where score reads its lines, and in the rollout server, which takes no
 # step beyond them: so neither one's memory, nor a log line, grows with a client that never stops.
-MAX_EPISODE_REPLIES = 1_000  # far above every mode's step limit
-MAX_EPISODE_REPLY_CHARS = 4_000_000  # twenty replies of MAX_REPLY_CHARS, or a thousand of 4,000
+# Real runs are long: the longest episode of a paper's released runs of real models holds 3,052
+# replies (299,831 characters), and a cap of 1,000 dropped episodes of 12 of those runs.
+MAX_EPISODE_REPLIES = 10_000
+MAX_EPISODE_REPLY_CHARS = 4_000_000  # twenty replies of MAX_REPLY_CHARS
 # The longest line read (longer ones are skipped unread, in chunks): a whole episode at the bounds
 # above, each character escaped as JSON at most 12 bytes, with a megabyte for its other fields.
 MAX_LINE_BYTES = 12 * MAX_EPISODE_REPLY_CHARS + (1 << 20)

@@ -6,20 +6,22 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from scorer.fidelity import all_departures, render
+from scorer.fidelity import all_departures, paper_configs, render
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_the_document_is_the_registrys_output() -> None:
     written = (ROOT / "docs" / "fidelity.md").read_text(encoding="utf-8")
-    assert written == render(all_departures()), "regenerate it: python -m scorer.fidelity > docs/fidelity.md"
+    expected = render(all_departures(), paper_configs())
+    assert written == expected, "regenerate it: python -m scorer.fidelity > docs/fidelity.md"
 
 
-def test_every_departure_names_a_test_that_exists() -> None:
+def test_every_departure_and_paper_config_cell_names_a_test_that_exists() -> None:
+    cells = [p.test for entry in paper_configs() for p in (entry.prompt, entry.rules, entry.reading)]
     missing = []
-    for departure in all_departures():
-        path, _, name = departure.test.partition("::")
+    for test in [departure.test for departure in all_departures()] + cells:
+        path, _, name = test.partition("::")
         module = ROOT / path
         functions = (
             {node.name for node in ast.walk(ast.parse(module.read_text())) if isinstance(node, ast.FunctionDef)}
@@ -27,7 +29,7 @@ def test_every_departure_names_a_test_that_exists() -> None:
             else set()
         )
         if name.split("[")[0] not in functions:
-            missing.append(departure.test)
+            missing.append(test)
     assert missing == [], f"departures name tests that do not exist: {missing}"
 
 
@@ -36,3 +38,10 @@ def test_every_family_with_a_paper_declares_its_departures() -> None:
 
     silent = [name for name, family in families().items() if not family.departures]
     assert silent == [], f"families with no departures row: {silent}"
+
+
+def test_every_config_made_from_a_papers_data_has_a_row_in_the_first_table() -> None:
+    from scorer.families import configs
+
+    imported = [name for name, spec in configs().items() if spec.imported]
+    assert [entry.config for entry in paper_configs()] == imported

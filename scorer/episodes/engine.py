@@ -12,6 +12,7 @@ from typing import Any
 from scorer.dataset import KeyRow
 from scorer.episodes.base import PARSER_SETTING, Episode, SettingsError, StepResult
 from scorer.episodes.recorded import read_recording
+from scorer.families.listing import PAPER_READING
 from scorer.tasks.think import strip_think
 
 
@@ -19,9 +20,12 @@ def make_episode(
     row: KeyRow, settings: Mapping[str, Any] | None = None, recorded: Mapping[str, Any] | None = None
 ) -> Episode:
     """A fresh episode; ``settings["mode"]`` picks one of the modes the row's family
-    offers (by default its first). ``recorded``: the outcomes a paper's own run decided
-    (``scorer.episodes.recorded``), for a replay of its released run."""
-    from scorer.families import mode_for  # here: families import the engine to build their rows
+    offers (by default its first). A row of a config made from a paper's own data takes the
+    mode's paper defaults (``Mode.paper_defaults``) where ``settings`` leave them unset.
+    ``recorded``: the outcomes a paper's own run decided (``scorer.episodes.recorded``), for
+    a replay of its released run."""
+    # here: families import the engine to build their rows
+    from scorer.families import headline_reading, mode_for
 
     if row.task != "episode":
         raise SettingsError(f"row {row.id} is a {row.task!r} question, not an episode")
@@ -30,6 +34,8 @@ def make_episode(
         mode = mode_for(row.domain, chosen.get("mode"))
     except (KeyError, ValueError) as error:
         raise SettingsError(str(error).strip("'\"")) from None
+    if headline_reading(row.config) == PAPER_READING:  # a paper's own episodes play as its code did
+        chosen = {**mode.paper_defaults(), **chosen}
     chosen["mode"] = mode.name
     recording = read_recording(recorded)
     if recording is None:

@@ -50,6 +50,8 @@ def viplan_modes(world_for_row: WorldForRow) -> tuple[Mode, Mode]:
         partial(grounder_random, world_for_row),
         paper_parser="ViPlan's parse_output + cast_to_yes_no",
         play_recorded=lambda row, settings, recording: GrounderEpisode(world_for_row(row), settings, recording),
+        # ViPlan's question line, the effects its loop asks and what its action limit counts
+        paper_settings={"question": "paper", "effects": "paper", "max_actions_counts": "checked"},
     )
     return planner, grounder
 

@@ -16,12 +16,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from scorer.episodes.base import PARSER_SETTING
+from scorer.families.listing import PAPER_READING
+
 if TYPE_CHECKING:  # only for annotations: importing the registry imports no family, task kind or build code
     from data_build.spec import ConfigSpec
     from scorer.dataset import KeyRow
     from scorer.episodes.base import Episode
     from scorer.episodes.recorded import Recording, ViplanRuns
-    from scorer.fidelity import Departure
+    from scorer.fidelity import Departure, PaperConfig
     from scorer.grading import Grading
     from scorer.report.stats import Metric
     from scorer.tasks.base import ScoredRow, TaskKind
@@ -65,6 +68,16 @@ class Mode:
     # The episode replaying a paper's released run, with the outcomes only the paper's
     # simulator could decide (scorer.episodes.recorded); None: the mode replays none.
     play_recorded: Callable[[KeyRow, dict[str, Any], Recording], Episode] | None = None
+    # Settings beyond the parser with which the mode plays as the paper's code does (e.g. the
+    # question line as the paper sent it); see ``paper_defaults``.
+    paper_settings: Mapping[str, Any] = field(default_factory=dict)
+
+    def paper_defaults(self) -> dict[str, Any]:
+        """The defaults of the rows of a config made from the paper's own data: the paper's
+        parser (where the mode has one) and ``paper_settings``, so that a paper's own episodes
+        play, live and replayed, as its code played them (scorer.episodes.engine.make_episode)."""
+        parser = {PARSER_SETTING: PAPER_READING} if self.paper_parser else {}
+        return {**parser, **self.paper_settings}
 
 
 @dataclass(frozen=True)
@@ -80,6 +93,8 @@ class Family:
     # its `planarium import` commands are declared in scorer/families/listing.py (IMPORTERS)
     # Where its configs do not do what the paper's code does (docs/fidelity.md is made from these)
     departures: Sequence[Departure] = ()
+    # Its configs made from a paper's own data: how their defaults stand to the paper's code.
+    paper_configs: Sequence[PaperConfig] = ()
     # How its imported config replays ViPlan's released runs of real models (scorer.released)
     viplan_runs: ViplanRuns | None = None
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import base64
 import io
+import json
 import logging
 import os
 import random
@@ -33,6 +34,7 @@ from scorer.families.slidegeom.board import Board
 from scorer.families.slidegeom.configs.episodes import key_fields, make_row
 from scorer.families.slidegeom.episode import row_board
 from scorer.families.slidegeom.episode_prompt import LABELS, prompt_file
+from scorer.families.slidegeom.frames import FRAME_COLOURS
 from scorer.families.slidegeom.generate import generate_boards
 from scorer.families.slidegeom.ivispar_parse import COMMANDS, DIRECTIONS, NUMBER_WORDS, OBJECTS, python_side, unity_side
 from scorer.families.slidegeom.text import placement_lines
@@ -208,6 +210,15 @@ def test_the_prompt_is_ivispars_message_by_message(view: str, tmp_path: Path) ->
         mixed = [MIXED[i % len(MIXED)].format(g=geom_name(board, i)) for i in range(7)]
         compared += play_both(row, view, "paper", mixed, tmp_path)
     assert compared >= 60
+
+
+def test_labels_and_colours_are_those_of_ivispars_color_codes() -> None:
+    """The roles' labels and background names in the images and the prompt, and the frames'
+    RGB, are what iVISPAR's ``Data/Params/color_codes.json`` holds for the keys its agent uses."""
+    codes = json.loads(reference_path("ivispar/Data/Params/color_codes.json").read_text())
+    used = {"current": "active_1", "goal": "goal_1", "past": "past"}  # GPT4Agent.act's keys
+    assert {role: (codes[key]["type"], codes[key]["color"]) for role, key in used.items()} == LABELS
+    assert {role: tuple(codes[key]["rgb"]) for role, key in used.items()} == FRAME_COLOURS
 
 
 def test_the_system_message_is_ivispars_instruction_and_cot_block() -> None:

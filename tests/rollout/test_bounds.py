@@ -72,7 +72,7 @@ def test_score_reads_no_episode_line_beyond_the_bounds(tmp_path: Path) -> None:
     with index_predictions(path) as index:
         assert list(index.places) == ["c"]
         first, second = (problem.message for problem in index.problems)
-    assert first.startswith('line 1: "episode" has 1,001 replies; an episode has at most 1,000')
+    assert first.startswith('line 1: "episode" has 10,001 replies; an episode has at most 10,000')
     assert second.startswith('line 2: "episode" replies have 4,200,000 characters in all; an episode has at most')
 
 

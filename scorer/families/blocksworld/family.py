@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from scorer.episodes.viplan_modes import viplan_modes
 from scorer.families.base import Family
-from scorer.families.blocksworld.departures import DEPARTURES
+from scorer.families.blocksworld.departures import DEPARTURES, PAPER_CONFIGS
 from scorer.families.blocksworld.viplan_runs import VIPLAN_RUNS
 from scorer.families.blocksworld.world import BlocksWorld
 from scorer.report.compounding import write_compounding_curves
@@ -32,5 +32,6 @@ FAMILY = Family(
     modes=viplan_modes(BlocksWorld),
     plots={"compounding-errors": write_compounding_curves},  # ViPlan, figure 16: the grounder's answers
     departures=DEPARTURES,
+    paper_configs=PAPER_CONFIGS,
     viplan_runs=VIPLAN_RUNS,
 )

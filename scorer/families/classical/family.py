@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from scorer.families.base import Family
 from scorer.families.classical import CLASSICAL_DOMAINS
-from scorer.families.classical.departures import DEPARTURES
+from scorer.families.classical.departures import DEPARTURES, PAPER_CONFIGS
 
 if TYPE_CHECKING:
     from data_build.spec import ConfigSpec
@@ -26,4 +26,5 @@ FAMILY = Family(
     domains=tuple(sorted(CLASSICAL_DOMAINS)),
     configs=_configs,
     departures=DEPARTURES,
+    paper_configs=PAPER_CONFIGS,
 )

@@ -5,11 +5,13 @@ setting that restores ViPlan's behaviour and the test that holds the row
 
 from __future__ import annotations
 
-from scorer.fidelity import Departure
+from scorer.fidelity import Departure, Held, PaperConfig
 
 GROUND = "`household-ground`"
 PLANNER = "`household-episodes`, `viplan-household-episodes` (planner)"
+PLANNER_BUILT = "`household-episodes` (planner)"  # the imported twin plays the paper's (Mode.paper_defaults)
 GROUNDER = "`household-episodes`, `viplan-household-episodes` (grounder)"
+GROUNDER_BUILT = "`household-episodes` (grounder)"  # the imported twin plays the paper's (Mode.paper_defaults)
 EPISODES = "`household-episodes`, `viplan-household-episodes`"
 
 DEPARTURES: tuple[Departure, ...] = (
@@ -54,7 +56,7 @@ DEPARTURES: tuple[Departure, ...] = (
     ),
     Departure(
         section="Episode rules",
-        configs=PLANNER,
+        configs=PLANNER_BUILT,
         paper="a reply without a JSON object ends the episode; a reply whose plan has no first entry repeats the "
         'previous step\'s action as one that "does not exist" (its loop keeps `first_action`), or ends the '
         "episode at the first step",
@@ -64,7 +66,7 @@ DEPARTURES: tuple[Departure, ...] = (
     ),
     Departure(
         section="Parsers and judging",
-        configs=PLANNER,
+        configs=PLANNER_BUILT,
         paper="`parse_json_output` and the household loop: `plan[0]` of the JSON between the first `{` and the "
         'last `}`; a name that is none of the domain\'s actions (exact case) "does not exist"; otherwise the '
         'action goes to its client with the parameters as written, a refusal being "parameters incorrectly '
@@ -85,7 +87,7 @@ DEPARTURES: tuple[Departure, ...] = (
     ),
     Departure(
         section="Parsers and judging",
-        configs=GROUNDER,
+        configs=GROUNDER_BUILT,
         paper="ViPlan's yes/no reading; an answer that is neither yes nor no ends the episode once its batch is "
         "answered (`update_vlm_state` asserts)",
         ours="our yes/no reading; such an answer is taken as no and the episode goes on (never credited as right)",
@@ -153,5 +155,17 @@ DEPARTURES: tuple[Departure, ...] = (
         "released runs (no CoT) were asked are atoms of it, so predicate accuracy is taken over fewer answers",
         restore="none yet: the replays ask the atoms ViPlan asked that our task holds",
         test="tests/released/test_viplan_import.py::test_household_enumerations_asked_atoms_our_task_does_not_hold",
+    ),
+)
+
+PAPER_CONFIGS = (
+    PaperConfig(
+        "viplan-household-episodes",
+        prompt=Held("tests/episodes/test_paper_defaults.py::test_a_papers_own_episodes_play_with_its_settings"),
+        rules=Held(
+            "tests/released/test_viplan_import.py::test_igibson_ran_navigate_to_on_a_reachable_object",
+            differs="the PDDL state decides actions, goals and what is true; ViPlan's iGibson scenes decided them",
+        ),
+        reading=Held("tests/fidelity/test_viplan.py::test_household_planner_loop_agrees_over_whole_episodes"),
     ),
 )

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from scorer.episodes.viplan_modes import viplan_modes
 from scorer.families.base import Family
-from scorer.families.household.departures import DEPARTURES
+from scorer.families.household.departures import DEPARTURES, PAPER_CONFIGS
 from scorer.families.household.viplan_runs import VIPLAN_RUNS
 from scorer.families.household.world import HouseholdWorld
 
@@ -32,5 +32,6 @@ FAMILY = Family(
     configs=_configs,
     modes=viplan_modes(HouseholdWorld),
     departures=DEPARTURES,
+    paper_configs=PAPER_CONFIGS,
     viplan_runs=VIPLAN_RUNS,
 )

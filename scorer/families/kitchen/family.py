@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from scorer.families.base import Family, Mode
 from scorer.families.kitchen import policies
-from scorer.families.kitchen.departures import DEPARTURES
+from scorer.families.kitchen.departures import DEPARTURES, PAPER_CONFIGS
 from scorer.families.kitchen.episode import KitchenEpisode
 from scorer.families.kitchen.metrics import kitchen_metrics
 
@@ -41,4 +41,5 @@ FAMILY = Family(
     ),
     episode_metrics=kitchen_metrics,
     departures=DEPARTURES,
+    paper_configs=PAPER_CONFIGS,
 )

@@ -7,22 +7,13 @@ episode metrics), at the commit in ``../shared/external/reference-code/ivispar/C
 
 from __future__ import annotations
 
-from scorer.fidelity import Departure
+from scorer.fidelity import Departure, Held, PaperConfig
 
 EPISODES = "`slidegeom-episodes`, `ivispar-episodes`"
+EPISODES_BUILT = "`slidegeom-episodes`"  # the imported twin plays the paper's (Mode.paper_defaults)
 _IVISPAR_TEST = "tests/fidelity/test_ivispar.py"
 
 DEPARTURES: tuple[Departure, ...] = (
-    Departure(
-        section="Prompts and feedback",
-        configs=EPISODES,
-        paper="`GPT4Agent` marks each image with a label and a background colour named in `color_codes.json` "
-        "(`visual_state_embedding: both`), a file iVISPAR did not publish",
-        ours="the labels its code draws (active, goal, past) and the colours named from their RGB values "
-        "(blue, green, grey), in the images and in iVISPAR's sentence `marked with the label ... and a ... background`",
-        restore="none: the file is not published",
-        test=f"{_IVISPAR_TEST}::test_the_prompt_is_ivispars_message_by_message",
-    ),
     Departure(
         section="Prompts and feedback",
         configs=EPISODES,
@@ -64,7 +55,7 @@ DEPARTURES: tuple[Departure, ...] = (
     ),
     Departure(
         section="Episode rules",
-        configs=EPISODES,
+        configs=EPISODES_BUILT,
         paper="the history's action is what `parse_action` and `parse_action_rmv_special_chars` made of the "
         "reply (`No valid action found` when it has no `action: move `)",
         ours="with our parser (the default), the command our parser read (`No valid action found` when none)",
@@ -73,7 +64,7 @@ DEPARTURES: tuple[Departure, ...] = (
     ),
     Departure(
         section="Parsers and judging",
-        configs=EPISODES,
+        configs=EPISODES_BUILT,
         paper="two layers: what follows the last `action: move ` (`parse_action`), read by Unity's substrings "
         "(`TurnManager.decodeCommand`: colour = the word before the shape, first shape and direction in list "
         "order, a repeat count moves several cells in one step); an unknown geom is in no action class",
@@ -140,5 +131,26 @@ DEPARTURES: tuple[Departure, ...] = (
         ours="boards of 2 or 3 geoms, so every key is exact; the state in the 3D view only",
         restore="none: a Planarium config",
         test="tests/families/slidegeom/test_slidegeom_acp.py::test_mini_rows_ask_every_kind_about_one_image_with_exact_keys",
+    ),
+)
+
+PAPER_CONFIGS = (
+    PaperConfig(
+        "ivispar-episodes",
+        prompt=Held("tests/fidelity/test_ivispar.py::test_the_prompt_is_ivispars_message_by_message"),
+        rules=Held("tests/fidelity/test_ivispar.py::test_unity_decoding_agrees_on_every_reply"),
+        reading=Held("tests/fidelity/test_ivispar.py::test_parse_action_agrees_with_ivispars_on_every_reply"),
+    ),
+    PaperConfig(
+        "ivispar-describe",
+        prompt=Held(
+            "tests/families/slidegeom/test_describe.py::test_prompt_names_the_view_one_image_and_the_ending",
+            differs="our own prompt (the board's coordinates, colours and shapes)",
+        ),
+        rules=Held("tests/planarium_agents/test_eval.py::test_the_papers_sampling_is_the_default"),
+        reading=Held(
+            "tests/families/slidegeom/test_describe.py::test_perfect_description",
+            differs="iVISPAR's code here scores no descriptions: ours matches geoms to cells",
+        ),
     ),
 )

@@ -38,9 +38,9 @@ IMAGE_MARKER = "<image>"
 VIEWS = ("3d", "2d", "text")
 HISTORY_FORMS = ("turns", "text")  # past steps as earlier chat turns (iVISPAR's code) or in one user message
 PROMPTS = Path(__file__).parent / "prompts"
-# What iVISPAR's ``color_codes.json`` holds for each role (``type``: the label drawn in the
-# image, ``color``: the background's name). The file is not published; the labels are the
-# ones its code draws (``add_action_text``), the colours named from their RGB values.
+# What iVISPAR's ``Data/Params/color_codes.json`` holds for each role its prompt names
+# (``active_1``, ``goal_1``, ``past``: ``type``, the label drawn in the image, and ``color``,
+# the background's name; tests/fidelity/test_ivispar.py reads the file and compares).
 LABELS: dict[str, tuple[str, str]] = {
     "current": ("active", "blue"),
     "goal": ("goal", "green"),

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from scorer.families.base import Family, Mode
 from scorer.families.slidegeom import policies
-from scorer.families.slidegeom.departures import DEPARTURES
+from scorer.families.slidegeom.departures import DEPARTURES, PAPER_CONFIGS
 from scorer.families.slidegeom.describe import DESCRIBE
 from scorer.families.slidegeom.episode import SlideGeomEpisode
 from scorer.families.slidegeom.episode_metrics import slidegeom_metrics
@@ -45,4 +45,5 @@ FAMILY = Family(
     episode_metrics=slidegeom_metrics,
     plots={"heatmap": write_heatmaps, "progress": write_progress_curves},
     departures=DEPARTURES,
+    paper_configs=PAPER_CONFIGS,
 )

@@ -8,7 +8,7 @@ reading: they agree on every reply.
 
 from __future__ import annotations
 
-from scorer.fidelity import Departure
+from scorer.fidelity import Departure, Held, PaperConfig
 
 _FIDELITY = "tests/fidelity/test_vsp.py::test_our_paper_reading_agrees_with_vsps_eval_script"
 _PROMPTS = "tests/families/vsp/test_vsp_prompts_paper.py::test_every_sentence_is_the_papers_or_a_listed_departure"
@@ -105,5 +105,21 @@ DEPARTURES: tuple[Departure, ...] = (
         "360 replies when tried)",
         restore="none needed: the same verdicts",
         test=_FIDELITY,
+    ),
+)
+
+PAPER_CONFIGS = (
+    PaperConfig(
+        "vsp-original",
+        prompt=Held(
+            "tests/families/vsp/test_vsp_prompts_paper.py::test_every_sentence_is_the_papers_or_a_listed_departure",
+            differs="VSP's released prompt texts; what its `test.py` scripts sent (not in reference-code here) "
+            "orders blocks task 2's image first and separates images by one line break",
+        ),
+        rules=Held(
+            "tests/planarium_agents/test_eval.py::test_sampling_default_is_temperature_0_for_every_config",
+            differs="the paper states no sampling; temperature 0 stands in",
+        ),
+        reading=Held(_FIDELITY),
     ),
 )

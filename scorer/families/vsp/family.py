@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from scorer.families.base import Family
 from scorer.families.vsp.collision_answer import COLLISION
-from scorer.families.vsp.departures import DEPARTURES
+from scorer.families.vsp.departures import DEPARTURES, PAPER_CONFIGS
 from scorer.families.vsp.kind import VSP
 from scorer.families.vsp.route_answer import ROUTE
 
@@ -34,4 +34,5 @@ FAMILY = Family(
     configs=_configs,
     task_kinds=(VSP, COLLISION, ROUTE),
     departures=DEPARTURES,
+    paper_configs=PAPER_CONFIGS,
 )

@@ -147,7 +147,7 @@ def convert_just(source: Source) -> Converted:
         _removal_problem(task, example, shorter) for example, shorter in zip(record["answer"], examples, strict=True)
     ]
     # The gold answer keeps the question's spelling: ACPBench's evaluator compares the actions
-    # with the question's plan case-sensitively (logistics writes `(DRIVE-TRUCK ...)`).
+    # with the question's plan case-sensitively (some domains write their actions upper-case).
     first = next((positions for positions in kept if positions is not None), range(len(plan)))
     return Converted(key, answer_list([written[i] for i in first]), True, [e for e in evidence if e])
 

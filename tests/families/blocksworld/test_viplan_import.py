@@ -79,8 +79,15 @@ def test_the_imported_problem_is_viplans_problem(imported: dict[str, KeyRow]) ->
 @needs_viplan
 def test_the_reference_plan_replays_to_success_in_planner_mode(imported: dict[str, KeyRow]) -> None:
     for row in list(imported.values())[::15]:
+        # one step at a time, each reply a plan of its next action: ViPlan's loop reads a plan
         replies = [
-            json.dumps({"action": "moveblock", "parameters": dict(zip(("block", "column"), a.strip("()").split()[1:]))})
+            json.dumps(
+                {
+                    "plan": [
+                        {"action": "moveblock", "parameters": dict(zip(("block", "column"), a.strip("()").split()[1:]))}
+                    ]
+                }
+            )
             for a in row.answer_key["reference_plan"]
         ]
         outcome = replay(row, {"mode": "planner"}, replies)

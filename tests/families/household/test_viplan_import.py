@@ -63,14 +63,15 @@ def test_every_episode_is_solvable_within_its_step_limit(imported: dict[str, Key
 @needs_viplan
 def test_the_optimal_plan_replays_to_the_goal_in_planner_mode(imported: dict[str, KeyRow]) -> None:
     for row in imported.values():
-        replies = [_action_reply(action) for action in row.answer_key["optimal_plan"]]
-        outcome = replay(row, {"mode": "planner", "output": "action"}, replies)
+        # one step at a time, each reply a plan of its next action: ViPlan's loop reads a plan
+        replies = [_plan_reply(action) for action in row.answer_key["optimal_plan"]]
+        outcome = replay(row, {"mode": "planner"}, replies)
         assert outcome["success"] and outcome["steps"] == row.answer_key["optimal_length"], row.id
 
 
-def _action_reply(pddl_name: str) -> str:
+def _plan_reply(pddl_name: str) -> str:
     name, *parameters = pddl_name.strip("()").split()
-    return json.dumps({"action": name, "parameters": parameters})
+    return json.dumps({"plan": [{"action": name, "parameters": parameters}]})
 
 
 @needs_viplan

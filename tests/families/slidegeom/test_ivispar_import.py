@@ -135,7 +135,8 @@ def test_the_papers_boards_agree_with_our_astar_and_their_sequences_complete() -
         if problem.optimal_length != source.complexity_c1:
             disagreements.append((source.source_id, problem.optimal_length, source.complexity_c1))
         row = key_row(key_fields(problem, CONFIG, "test", index, source_meta(source)))
-        episode = {"settings": {"mode": "slidegeom"}, "replies": list(source.shortest_moves)}
+        # their bare move strings, read by our parser (iVISPAR's wants `action: ` before each)
+        episode = {"settings": {"mode": "slidegeom", "parser": "ours"}, "replies": list(source.shortest_moves)}
         judgement = EPISODE.judge(row, Prediction(row.id, index + 1, None, episode, "ivispar"))
         outcome = judgement.parsed
         if not (judgement.score == 1.0 and outcome["steps"] == source.complexity_c1 and outcome["step_deviation"] == 0):
