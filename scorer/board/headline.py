@@ -9,6 +9,9 @@ HEADLINES = ("success", "accuracy")  # the first a config reports is its headlin
 ALL = "all"
 
 
+# Fewer rows than this make a standard error no one should read (sqrt(p(1-p)/n) is 0 at n = 1 or
+# whenever two rows agree): the board shows the score and its n without one.
+MIN_ROWS_FOR_STDERR = 5
 OFF_MARK = "†"  # beside a score made (in part) off the paper's protocol (scorer.protocol)
 
 
@@ -53,12 +56,13 @@ def groups(config_entry: dict[str, Any]) -> list[str]:
 
 
 def cell_text(score: Score | None) -> str:
+    """``0.812 ± 0.031 (n=120)``: the score, its standard error where enough rows make it
+    meaningful (MIN_ROWS_FOR_STDERR), and the rows it stands on."""
     if score is None or score.value is None:
         return "-"
     mark = f" {OFF_MARK}" if score.off_protocol else ""
-    if score.stderr is None:
-        return f"{score.value:.3f}{mark}"
-    return f"{score.value:.3f} ± {score.stderr:.3f}{mark}"
+    error = f" ± {score.stderr:.3f}" if score.stderr is not None and score.n >= MIN_ROWS_FOR_STDERR else ""
+    return f"{score.value:.3f}{error} (n={score.n:,}){mark}"
 
 
 def off_protocol_text(score: Score) -> str:
