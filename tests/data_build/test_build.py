@@ -170,7 +170,10 @@ def test_the_card_license_follows_an_imported_config(mini_data: Path, tmp_path: 
 
     dev_rows = load_dataset(str(mini_data), "acp-hard", split="dev").select(range(2))
     rows = [{**row, "id": row["id"].replace("acp-hard", imported.name)} for row in dev_rows]
-    write_imported(imported, {"dev": [{k: row[k] for k in imported.features} for row in rows]}, out)
+    # the columns acp-hard lacks (acpbench-hard's `zeroshot`, our wording) take `prompt`'s cells
+    twin = {"zeroshot": "prompt", "zeroshot_messages": "messages"}
+    cells = [{k: row[k if k in row else twin[k]] for k in imported.features} for row in rows]
+    write_imported(imported, {"dev": cells}, out)
     assert DatasetCard((out / "README.md").read_text()).data.to_dict()["license"] == sorted(["mit", imported.license])
 
 

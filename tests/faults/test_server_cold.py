@@ -78,7 +78,8 @@ def test_sigterm_cuts_a_half_sent_body_short(cold_server: tuple[str, subprocess.
     parts = urlsplit(url)
     stalled = socket.create_connection((parts.hostname, parts.port), timeout=HANG_S)
     try:
-        stalled.sendall(b'POST /episodes HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{"id": ')
+        head = f"POST /episodes HTTP/1.1\r\nHost: {parts.netloc}\r\nContent-Length: 1000\r\n\r\n"  # its own Host
+        stalled.sendall(head.encode() + b'{"id": ')
         time.sleep(0.5)  # the server is now waiting for the rest of the body (10 s before a 408)
         os.kill(process.pid, signal.SIGTERM)
         answer = b""
