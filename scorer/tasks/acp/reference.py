@@ -115,7 +115,7 @@ def wrong_val(key: Key) -> str:
     # Never an imported key's own answer where ours proves it wrong: the paper's reading credits it.
     taken = {"None" if index is None else str(index), str(key.get("source_answer"))}
     fallback = [str(i) for i in range(length)] + ["None"]
-    return next(option for option in [*preferred, *fallback] if option not in taken)
+    return next((option for option in [*preferred, *fallback] if option not in taken), preferred[0])
 
 
 def wrong_just(key: Key) -> str:
