@@ -1,3 +1,3 @@
 """Planarium's static configs in other harnesses (inspect_ai, lm-eval, lmms-eval), and the
 conformance vectors every port must reproduce. Each adapter scores through
-``scorer.harness``, never a re-implementation."""
+``scorer.scoring.harness``, never a re-implementation."""

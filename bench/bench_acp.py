@@ -1,7 +1,7 @@
 """Scoring ACP answers: our cheapest-first validators against one planner call per undecided answer.
 
 For ``acp-hard`` and the imported ``acpbench-hard``, the gold and the wrong reference
-answers of the test split are scored (``scorer.grading.grade``), with a fresh planner
+answers of the test split are scored (``scorer.scoring.grading.grade``), with a fresh planner
 cache, and we count what deciding them took: look-ups, delete-relaxation proofs,
 explicit searches, planner calls. The naive way is the paper's evaluator: an answer the
 stored sets (the unreachable examples, the landmark / non-landmark sets, the next-action
@@ -81,9 +81,9 @@ def prepare(data: Path, args: argparse.Namespace) -> Path:
 
 
 def measure(data: Path, config: str, answers: str, cache: Path) -> Measured:
-    from scorer.dataset import load_keys
-    from scorer.grading import grade
-    from scorer.references import reference_predictions
+    from scorer.io.dataset import load_keys
+    from scorer.scoring.grading import grade
+    from scorer.scoring.references import reference_predictions
     from scorer.tasks.acp.judge import load_task
     from scorer.tasks.acp.oracle import oracle_settings
 
@@ -174,7 +174,7 @@ def _planner_call(kind: str, row, task, name: str) -> bool | None:  # type: igno
 
 
 def report(measured: list[Measured]) -> None:
-    from scorer.report.table import format_table
+    from scorer.io.table import format_table
 
     headers = [
         "config",

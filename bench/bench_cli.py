@@ -34,7 +34,7 @@ EAGER = """
 import importlib, sys
 import scorer.cli
 import planarium_agents.command, scorer.rollout.command
-from scorer.families import configs, importer_commands
+from scorer.registry import configs, importer_commands
 configs()
 for targets in importer_commands().values():
     for target in targets:

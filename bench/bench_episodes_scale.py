@@ -1,5 +1,5 @@
 """1,000 concurrent episodes on this machine: through the rollout server, and in process
-through the gymnasium environments (``scorer.gym_env``), measured in the same run.
+through the gymnasium environments (``scorer.training.gym_env``), measured in the same run.
 
 Both play the first mini ``blocksworld-episodes`` row in the text view, every episode open
 at once: all are opened first, then stepped round-robin (each step a reply with no action,
@@ -86,7 +86,7 @@ def in_process(data: Path, index: int, episodes: int, steps: int) -> tuple[list[
 
     before = rss_mb()
     envs = [
-        gymnasium.make(f"scorer.gym_env:planarium/{CONFIG}-v0", data=str(data), index=index, settings=SETTINGS)
+        gymnasium.make(f"scorer.training.gym_env:planarium/{CONFIG}-v0", data=str(data), index=index, settings=SETTINGS)
         for _ in range(episodes)
     ]
     for env in envs:
@@ -118,7 +118,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         data = build_data(Path(folder))
         row_id = first_episode_row(data)
-        from scorer.dataset import load_keys
+        from scorer.io.dataset import load_keys
 
         index = list(load_keys(data, "test", {CONFIG}).rows).index(row_id)
         served, server_rate = line(

@@ -1,4 +1,4 @@
-"""Look-up rewards per second per core (``scorer.rewards.reward``) against ``score_file``
+"""Look-up rewards per second per core (``scorer.training.rewards.reward``) against ``score_file``
 on the same replies, measured in the same run.
 
 The rows are key-only ``blocksworld-ground`` yes/no rows made from a real mini build
@@ -36,9 +36,9 @@ def main() -> None:
 
     from data_build.build import build
     from data_build.spec import BuildSettings
-    from scorer.dataset import load_keys
-    from scorer.rewards import reward
-    from scorer.scoring import score_file
+    from scorer.io.dataset import load_keys
+    from scorer.scoring.run import score_file
+    from scorer.training.rewards import reward
 
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)

@@ -38,12 +38,12 @@ sys.path.insert(0, str(REPO / "bench"))
 DRIVER = """
 import inspect, json, sys, time
 from pathlib import Path
-import scorer.report.provenance as provenance
+import scorer.scoring.provenance as provenance
 provenance.git_commit = lambda: None  # the two trees are different checkouts: pin what they record
 predictions, data, out, tree = (Path(a) for a in sys.argv[1:5])
 sys.argv = ["score"]
 import scorer
-from scorer.scoring import score_file
+from scorer.scoring.run import score_file
 assert Path(scorer.__file__).parent.parent == tree, (scorer.__file__, tree)  # the tree meant, not another
 lean = {"keep_rows": False} if "keep_rows" in inspect.signature(score_file).parameters else {}
 Path("/proc/self/clear_refs").write_text("5")  # reset the peak-RSS mark after imports (Linux)

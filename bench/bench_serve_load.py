@@ -63,7 +63,7 @@ def build_data(folder: Path) -> Path:
 
 
 def first_episode_row(data: Path) -> str:
-    from scorer.dataset import load_keys
+    from scorer.io.dataset import load_keys
 
     return next(iter(load_keys(data, "test").rows))
 

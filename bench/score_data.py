@@ -22,7 +22,7 @@ def make_keys_dataset(mini: Path, out: Path, rows: int) -> Path:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from scorer.dataset import KEY_COLUMNS, load_keys
+    from scorer.io.dataset import KEY_COLUMNS, load_keys
 
     source = load_keys(mini, "test", {CONFIG})
     templates = list(source.rows.values())

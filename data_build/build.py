@@ -13,8 +13,9 @@ from data_build.schedule import build_rows
 from data_build.shards import sha256_file, write_split
 from data_build.spec import IMPORTED, SIZES, BuildSettings, ConfigSpec, Rows
 from data_build.train import TRAIN, TrainSettings, draw_train, train_note
-from scorer import __version__, atomic
-from scorer.errors import PlanariumError
+from scorer import __version__
+from scorer.io import atomic
+from scorer.io.errors import PlanariumError
 
 CHECKSUMS = "checksums.json"
 DEFAULT_SETTINGS = BuildSettings()  # frozen: one shared default is safe
@@ -123,7 +124,7 @@ def write_configs(out_dir: Path, built: dict[str, tuple[ConfigSpec, Rows]], size
 
 def _specs(names: list[str]) -> list[ConfigSpec]:
     """The registry's specs of configs a folder holds (a config no family declares any more is skipped)."""
-    from scorer.families import configs
+    from scorer.registry import configs
 
     return [configs()[name] for name in names if name in configs()]
 

@@ -62,7 +62,7 @@ def render_card(
 def finish_card(card: str, specs: Iterable[ConfigSpec]) -> str:
     """The card-wide metadata and citations of ``specs`` (the configs the card holds, after
     any merge): license(s), size category, and one BibTeX entry per paper followed."""
-    from scorer.families.papers import bibtex
+    from scorer.registry.papers import bibtex
 
     front, body = _split_card(card)
     chosen = list(specs)
@@ -93,7 +93,7 @@ def _replace_section(body: str, heading: str, text: str) -> str:
 def _families_held(specs: Iterable[ConfigSpec]) -> str:
     """One line per family with a config in the card: exactly what the folder holds, in
     registry order, so the card never claims a family that is not built."""
-    from scorer.families import families
+    from scorer.registry import families
 
     held = {spec.name for spec in specs}
     lines = []

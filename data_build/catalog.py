@@ -2,7 +2,7 @@
 
 Rows per split are read from the Parquet footers of the shards listed in the data
 folder's ``checksums.json`` (no row is read), so the listing is cheap even for a full build.
-The configs come from the registry's listing (``scorer.families.listed_configs``), so no
+The configs come from the registry's listing (``scorer.registry.listed_configs``), so no
 family, planner or ``datasets`` is imported to list them.
 """
 
@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from data_build.spec import SPLITS
-from scorer.families import listed_configs
-from scorer.families.listing import ListedConfig
+from scorer.registry import listed_configs
+from scorer.registry.listing import ListedConfig
 
 CHECKSUMS = "checksums.json"
 

@@ -16,7 +16,7 @@ import click
 
 from data_build.build import write_configs
 from data_build.spec import IMPORTED, ConfigSpec, Rows
-from scorer.cli_paths import OUTPUT_FOLDER
+from scorer.io.paths import OUTPUT_FOLDER
 
 Command = TypeVar("Command", bound=Callable[..., Any])
 

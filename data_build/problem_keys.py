@@ -26,11 +26,11 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from scorer import atomic
+from scorer.io import atomic
 from scorer.tasks.acp.sexpr import SExpr, read_sexpr, sections, write_sexpr
 
 if TYPE_CHECKING:
-    from scorer.dataset import KeyRow
+    from scorer.io.dataset import KeyRow
 
 PUBLISHED_KEYS = Path(__file__).with_name("published_keys.json")
 KEY_HEX = 20  # 80 bits of sha256: two of millions of problems share one by chance with odds near zero
@@ -127,7 +127,7 @@ def record_built(folder: Path, size: str, configs: str | None) -> dict[str, dict
 
 
 def _rows(folder: Path, split: str, config: str) -> list[KeyRow]:
-    from scorer.dataset import built_splits, load_keys
+    from scorer.io.dataset import built_splits, load_keys
 
     if split not in built_splits(folder).get(config, set()):
         return []

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from data_build.spec import ConfigSpec
-from scorer.families import configs
-from scorer.suggest import unknown
+from scorer.io.suggest import unknown
+from scorer.registry import configs
 
 
 def built_configs() -> dict[str, ConfigSpec]:

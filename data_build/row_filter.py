@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
-from scorer.errors import PlanariumError
+from scorer.io.errors import PlanariumError
 
 RANGE_FORM = "KEY=LOW..HIGH (numbers; either end may be left out, as in optimal_length=4.. or n_objects=..6)"
 

@@ -18,8 +18,8 @@ from typing import Any
 
 from datasets import Features, Image, List, Value
 
-from scorer.dataset import PROMPT_VARIANTS, messages_column
 from scorer.episodes.base import Message, Observation, flat_text
+from scorer.io.dataset import PROMPT_VARIANTS, messages_column
 
 BASE_COLUMNS = ("id", "domain", "task", "difficulty", "images", "prompt")
 KEY_COLUMNS = ("domain_pddl", "problem_pddl", "answer_key", "meta")

@@ -11,8 +11,8 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 from datasets import Features
 
-from scorer import atomic
-from scorer.dataset import sha256_file  # noqa: F401  (build and the importers hash shards through here)
+from scorer.io import atomic
+from scorer.io.dataset import sha256_file  # noqa: F401  (build and the importers hash shards through here)
 
 MAX_SHARD_BYTES = 256 * 2**20
 ROWS_PER_ROW_GROUP = 100  # small groups keep the Hub viewer and random access fast

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorer.executors import Executor, in_process
-from scorer.families.papers import PaperSampling, paper_sampling
+from scorer.registry.papers import PaperSampling, paper_sampling
 
 if TYPE_CHECKING:  # an annotation only: `planarium configs` and the catalog import this module without datasets
     from datasets import Features
@@ -70,7 +70,7 @@ class ConfigSpec:
     card: Path  # the card section's template (string.Template, filled with card_facts)
     build: Callable[[BuildSettings], Rows]
     card_facts: Callable[[Rows], dict[str, str]] = field(default=lambda rows: {})
-    papers: tuple[str, ...] = ()  # the papers it follows, by the names of scorer.families.papers
+    papers: tuple[str, ...] = ()  # the papers it follows, by the names of scorer.registry.papers
     importer: str | None = None  # the `planarium import` command that makes it from a paper's data; None: built
     # The folder of ../shared/external/ that the importer reads: the conformance suite imports
     # from it (when it is there) and plays an imported episodic config as it plays built ones.

@@ -27,8 +27,8 @@ from data_build.rows import with_messages
 from data_build.schedule import build_whole
 from data_build.shards import MAX_SHARD_BYTES, write_rows
 from data_build.spec import ConfigSpec
-from scorer.errors import PlanariumError
 from scorer.executors import Executor, in_process
+from scorer.io.errors import PlanariumError
 
 TRAIN = "train"
 SEED_STRIDE = 1_000_003  # chunk seeds of two train seeds never meet (j < SEED_STRIDE)

@@ -20,10 +20,10 @@ import click  # noqa: E402
 from data_build.build import build  # noqa: E402
 from data_build.spec import BuildSettings  # noqa: E402
 from scorer.board.report import write_report  # noqa: E402
-from scorer.dataset import load_keys  # noqa: E402
-from scorer.grading import grade  # noqa: E402
-from scorer.predictions import read_predictions  # noqa: E402
-from scorer.scoring import score_file  # noqa: E402
+from scorer.io.dataset import load_keys  # noqa: E402
+from scorer.io.predictions import read_predictions  # noqa: E402
+from scorer.scoring.grading import grade  # noqa: E402
+from scorer.scoring.run import score_file  # noqa: E402
 from tests.board.browser import chromium_page  # noqa: E402
 from tests.board.conftest import submission_lines  # noqa: E402
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from scorer.dataset import KeyRow
+from scorer.io.dataset import KeyRow
 
 
 @dataclass

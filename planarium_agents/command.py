@@ -9,14 +9,14 @@ from typing import TYPE_CHECKING
 import click
 
 from planarium_agents import AGENT_NAMES
-from scorer import atomic
-from scorer.cli_paths import OUTPUT_FILE
+from scorer.io import atomic
+from scorer.io.paths import OUTPUT_FILE
 
 if TYPE_CHECKING:
     from planarium_agents.base import Agent
     from planarium_agents.client import RolloutClient
     from planarium_agents.runner import RunReport
-    from scorer.dataset import KeyRow
+    from scorer.io.dataset import KeyRow
     from scorer.rollout import RolloutServer
 
 
@@ -91,7 +91,7 @@ def _episode_rows(data: Path, split: str, config: str, limit: int | None, server
     """The first ``limit`` episode rows of ``config``; a one-line error for a typo, an
     unreachable server (checked before anything loads) or a config without episodes."""
     from planarium_agents.client import RolloutClient
-    from scorer.dataset import DatasetError, check_selection, load_keys
+    from scorer.io.dataset import DatasetError, check_selection, load_keys
 
     try:
         check_selection(data, split, {config})  # a typo answers at once

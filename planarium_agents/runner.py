@@ -15,7 +15,7 @@ from typing import Any
 
 from planarium_agents.base import Agent, Turn
 from planarium_agents.client import RolloutClient, ServerError
-from scorer.dataset import KeyRow
+from scorer.io.dataset import KeyRow
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """The baselines that need no model: ``optimal`` and ``random``.
 
 Each plays through the scripted policies of the mode its episode runs in, which the
-row's family declares (``scorer.families``): ``optimal`` wins every episode its row
+row's family declares (``scorer.registry``): ``optimal`` wins every episode its row
 allows, ``random`` draws each reply from what is legal. Seeded per episode, so runs
 repeat exactly.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from planarium_agents.base import Turn
-from scorer.families import Mode, mode_for
+from scorer.registry import Mode, mode_for
 
 
 def _mode(turn: Turn) -> Mode:

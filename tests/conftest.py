@@ -102,7 +102,7 @@ def _import(importer: str, source: Path, out: Path) -> None:
 def episode_data(mini_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The mini build, plus the imported episode configs (``ConfigSpec.external``) whose
     papers' files ../shared/external holds: imported once per run (ViPlan's take minutes)."""
-    from scorer.families import configs
+    from scorer.registry import configs
 
     imports = {
         str(spec.importer): EXTERNAL / spec.external

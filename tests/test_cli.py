@@ -89,7 +89,7 @@ def _seconds(*command: str) -> float:
 
 def test_help_imports_nothing_heavy() -> None:
     # What start-up imports decides the time on any machine; the timing below is the user's view.
-    heavy = "('datasets', 'pyarrow', 'unified_planning', 'scipy', 'scorer.families')"
+    heavy = "('datasets', 'pyarrow', 'unified_planning', 'scipy', 'scorer.registry')"
     code = f"import sys, scorer.cli; print(sorted(m for m in {heavy} if m in sys.modules))"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "[]"
 
@@ -109,7 +109,7 @@ def test_help_and_usage_errors_answer_within_a_second(mini_data: Path) -> None:
 
 
 def test_every_importer_has_a_help_line() -> None:
-    from scorer.families import importer_commands, importer_help
+    from scorer.registry import importer_commands, importer_help
 
     assert set(importer_help()) == set(importer_commands()) and all(importer_help().values())
 
@@ -152,7 +152,7 @@ def test_score_reports_untouched_configs_in_one_line(mini_data: Path, tmp_path: 
 
 
 def test_configs_lists_every_config_with_what_is_built(mini_data: Path) -> None:
-    from scorer.families import configs
+    from scorer.registry import configs
 
     result = CliRunner().invoke(main, ["configs", "--data", str(mini_data)])
     assert result.exit_code == 0, result.output

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from scorer.fidelity import all_departures, paper_configs, render
+from scorer.registry.fidelity import all_departures, paper_configs, render
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_the_document_is_the_registrys_output() -> None:
     written = (ROOT / "docs" / "fidelity.md").read_text(encoding="utf-8")
     expected = render(all_departures(), paper_configs())
-    assert written == expected, "regenerate it: python -m scorer.fidelity > docs/fidelity.md"
+    assert written == expected, "regenerate it: python -m scorer.registry.fidelity > docs/fidelity.md"
 
 
 def test_every_departure_and_paper_config_cell_names_a_test_that_exists() -> None:
@@ -34,14 +34,14 @@ def test_every_departure_and_paper_config_cell_names_a_test_that_exists() -> Non
 
 
 def test_every_family_with_a_paper_declares_its_departures() -> None:
-    from scorer.families import families
+    from scorer.registry import families
 
     silent = [name for name, family in families().items() if not family.departures]
     assert silent == [], f"families with no departures row: {silent}"
 
 
 def test_every_config_made_from_a_papers_data_has_a_row_in_the_first_table() -> None:
-    from scorer.families import configs
+    from scorer.registry import configs
 
     imported = [name for name, spec in configs().items() if spec.imported]
     assert [entry.config for entry in paper_configs()] == imported

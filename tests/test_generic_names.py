@@ -2,7 +2,7 @@
 knows is absent from the generic packages (code, comments and docstrings alike).
 
 A hit means generic code branches on, or documents, one family; the fix is to ask the
-family object (``scorer.families``) instead.
+family object (``scorer.registry``) instead.
 """
 
 from __future__ import annotations
@@ -10,11 +10,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from scorer.families import configs, families
+from scorer.registry import configs, families
 
 ROOT = Path(__file__).resolve().parents[1]
 GENERIC = ("scorer", "planarium_agents", "data_build")
 FAMILY_CODE = ROOT / "scorer" / "families"
+# The papers' table names the five papers, and one paper (VSP) shares its name with its family.
+PAPERS_TABLE = ROOT / "scorer" / "registry" / "papers.py"
 SUFFIXES = (".py", ".lark", ".md")
 
 
@@ -28,7 +30,7 @@ def registered_names() -> set[str]:
 
 def generic_files() -> list[Path]:
     files = [p for package in GENERIC for p in sorted((ROOT / package).rglob("*")) if p.suffix in SUFFIXES]
-    return [p for p in files if FAMILY_CODE not in p.parents]
+    return [p for p in files if FAMILY_CODE not in p.parents and p != PAPERS_TABLE]
 
 
 def test_generic_packages_name_no_family() -> None:

@@ -1,9 +1,9 @@
-"""scorer.gym_env: every episode config as a gymnasium environment, driven by the registry.
+"""scorer.training.gym_env: every episode config as a gymnasium environment, driven by the registry.
 
 On the session's mini build (plus, for an imported episode config, its paper's files from
 ../shared/external imported into a copy, skipped when absent): ``check_env`` passes for
 every (episode config, mode); the gold log played through the environment earns reward 1
-with ``terminated`` on its last step, step by step what ``scorer.rewards.step_rewards``
+with ``terminated`` on its last step, step by step what ``scorer.training.rewards.step_rewards``
 gives (sparse and shaped); a wrong reply earns 0; ``gymnasium.make`` works in a fresh
 interpreter that imports nothing else; ``gymnasium.make_vec`` plays four episodes at once.
 """
@@ -23,15 +23,15 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from scorer.dataset import KeyRow
-from scorer.families import configs, family_of
-from scorer.gym_env import PlanariumEnv, env_id, register_all
-from scorer.references import reference_prediction
-from scorer.rewards import reward, step_rewards
+from scorer.io.dataset import KeyRow
+from scorer.registry import configs, family_of
+from scorer.scoring.references import reference_prediction
+from scorer.training.gym_env import PlanariumEnv, env_id, register_all
+from scorer.training.rewards import reward, step_rewards
 
 ROOT = Path(__file__).resolve().parents[1]
 EXTERNAL = ROOT.parent / "shared" / "external"  # the papers' published data, as the conformance suite reads it
-MODULE = "scorer.gym_env"
+MODULE = "scorer.training.gym_env"
 NONSENSE = "xyzzy plugh"
 README_SECTION = "### gymnasium: episodes as environments"
 

@@ -9,10 +9,10 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from scorer import families
+from scorer import registry
 from scorer.cli import import_group, main
 from scorer.families import listing
-from scorer.families.listing import ListedImporter
+from scorer.registry.listing import ListedImporter
 
 
 def _log(out: Path, line: str) -> None:
@@ -43,7 +43,7 @@ def second_part(directory: Path, out: Path, layouts: int) -> None:
 def shared_importer(monkeypatch: pytest.MonkeyPatch) -> str:
     """Two registered families each declare a part of importer ``both`` (the second family's
     part listed first: the parts run in registry order, not in listing order)."""
-    first, second = families.FAMILY_PACKAGES[:2]
+    first, second = registry.family_packages()[:2]
     parts = (
         ListedImporter("both", second, f"{__name__}:{second_part.callback.__name__}", "Second data."),  # type: ignore[union-attr]
         ListedImporter("both", first, f"{__name__}:{first_part.callback.__name__}", "First data."),  # type: ignore[union-attr]
@@ -54,7 +54,7 @@ def shared_importer(monkeypatch: pytest.MonkeyPatch) -> str:
 
 
 def test_the_parts_share_one_help_line(shared_importer: str) -> None:
-    assert families.importer_help()[shared_importer] == "First data. Second data."
+    assert registry.importer_help()[shared_importer] == "First data. Second data."
     listing = CliRunner().invoke(main, ["import", "--help"]).output
     assert [line.split() for line in listing.splitlines() if line.strip().startswith("both")] == [
         ["both", "First", "data.", "Second", "data."]

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorer.predictions import (
+from scorer.io.predictions import (
     MAX_MODEL_CHARS,
     PROBLEM_KINDS,
     InputProblem,

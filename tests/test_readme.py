@@ -42,8 +42,8 @@ COMMENT = re.compile(r"\s+#\s.*$")
 STUB_MODEL = """
 import json as _json
 from pathlib import Path as _Path
-from scorer.dataset import load_keys as _load_keys
-from scorer.references import reference_lines as _reference_lines
+from scorer.io.dataset import load_keys as _load_keys
+from scorer.scoring.references import reference_lines as _reference_lines
 
 _GOLD = {_json.loads(line)["id"]: _json.loads(line).get("response")
          for line in _reference_lines(_load_keys(_Path("parquet")), "gold")}

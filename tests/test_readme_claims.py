@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from scorer.families import configs, families
+from scorer.registry import configs, families
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 

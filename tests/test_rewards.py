@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from scorer.dataset import KeyedDataset, KeyRow, load_keys
-from scorer.references import reference_predictions
-from scorer.rewards import Reward, reward, shaped_value, step_rewards
-from scorer.rewards_trl import completion_text, planarium_reward
-from scorer.scoring import score_file
+from scorer.io.dataset import KeyedDataset, KeyRow, load_keys
+from scorer.scoring.references import reference_predictions
+from scorer.scoring.run import score_file
+from scorer.training.rewards import Reward, reward, shaped_value, step_rewards
+from scorer.training.rewards_trl import completion_text, planarium_reward
 
 # Replies that are no answer, an answer in a think block only, or one past a think block.
 ODD_REPLIES = ("", "maybe", "<think>yes</think>", "<think>no</think> Yes", "x" * 200)

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from scorer.dataset import load_keys
-from scorer.predictions import PredictionsFileError
-from scorer.references import reference_lines
-from scorer.scoring import score_file
+from scorer.io.dataset import load_keys
+from scorer.io.predictions import PredictionsFileError
+from scorer.scoring.references import reference_lines
+from scorer.scoring.run import score_file
 from scorer.tasks.episode import TEXT_FOR_EPISODE
 
 CONFIG = "blocksworld-ground"

@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from scorer.dataset import key_shards, load_keys
-from scorer.grading import grade
-from scorer.predictions import index_predictions, mark_unknown, read_predictions
-from scorer.references import reference_lines
-from scorer.report.pair import stamped
-from scorer.report.provenance import provenance
-from scorer.report.spool import RowSpool
-from scorer.scoring import score_file, why_not_scored, write_scored
+from scorer.io.dataset import key_shards, load_keys
+from scorer.io.predictions import index_predictions, mark_unknown, read_predictions
+from scorer.scoring.grading import grade
+from scorer.scoring.pair import stamped
+from scorer.scoring.provenance import provenance
+from scorer.scoring.references import reference_lines
+from scorer.scoring.run import score_file, why_not_scored, write_scored
+from scorer.scoring.spool import RowSpool
 
 
 def _messy_predictions(data: Path, path: Path) -> Path:

@@ -15,11 +15,11 @@ from typing import Any
 import pyarrow.parquet as pq
 
 from adapters.conformance import VECTORS
-from scorer.dataset import KEY_COLUMNS, KeyRow, load_keys, read_checksums
-from scorer.families import task_kinds
-from scorer.grading import judge_row
-from scorer.harness import judgement_record
-from scorer.predictions import Prediction
+from scorer.io.dataset import KEY_COLUMNS, KeyRow, load_keys, read_checksums
+from scorer.io.predictions import Prediction
+from scorer.registry import task_kinds
+from scorer.scoring.grading import judge_row
+from scorer.scoring.harness import judgement_record
 
 ODD_REPLIES = ("", "I cannot tell from the image.", "[(teleport nowhere)]")
 

@@ -1,5 +1,5 @@
 """Planarium's question configs as an inspect_ai task; scoring goes through Planarium's own
-scorer (``scorer.harness``), never a re-implementation.
+scorer (``scorer.scoring.harness``), never a re-implementation.
 
     inspect eval adapters/inspect_task/planarium_task.py -T config=blocksworld-ground -T data=parquet \
         --model openai/gpt-4o
@@ -32,9 +32,9 @@ from inspect_ai.solver import TaskState, generate
 
 from planarium_agents.eval.inputs import QuestionInput, config_shards, question_inputs
 from planarium_agents.eval.models import ChatRequest
-from scorer.dataset import KEY_COLUMNS
-from scorer.families import task_kinds
-from scorer.harness import judge_response
+from scorer.io.dataset import KEY_COLUMNS
+from scorer.registry import task_kinds
+from scorer.scoring.harness import judge_response
 
 
 @task

@@ -17,9 +17,9 @@ config's rows from a built dataset folder (``data``, as ``--data`` elsewhere; de
   observation's user message(s); the rollout ends when the engine says the episode is over
   (``terminated`` or ``truncated``).
 
-The ``vf.Rubric`` has one reward function, ``planarium_reward``: ``scorer.rewards.reward``
+The ``vf.Rubric`` has one reward function, ``planarium_reward``: ``scorer.training.rewards.reward``
 on the reply (a question) or on the episode's log (an episode), sparse by default (the
-benchmark's verdict, 1 or 0) or ``shaped=True`` (the formula ``scorer.rewards`` documents).
+benchmark's verdict, 1 or 0) or ``shaped=True`` (the formula ``scorer.training.rewards`` documents).
 So a rollout's reward equals ``score``'s verdict on the same reply.
 
 Rows: all of the split (``num_examples=-1``) or ``num_examples`` of them, shuffled by
@@ -41,11 +41,11 @@ from verifiers.utils.message_utils import normalize_messages
 from planarium_agents.eval.inputs import question_inputs
 from planarium_agents.eval.questions import question_request
 from planarium_agents.messages import chat_messages
-from scorer.dataset import KeyRow, load_keys
 from scorer.episodes.base import Episode, Observation
 from scorer.episodes.engine import make_episode, step_on_reply
-from scorer.families import configs
-from scorer.rewards import EPISODE_TASK, reward
+from scorer.io.dataset import KeyRow, load_keys
+from scorer.registry import configs
+from scorer.training.rewards import EPISODE_TASK, reward
 
 __all__ = ["EpisodeEnv", "QuestionEnv", "load_environment", "planarium_rubric"]
 
@@ -84,7 +84,7 @@ def load_environment(
 
 
 def planarium_rubric(rows: Mapping[str, KeyRow], shaped: bool = False) -> vf.Rubric:
-    """A rubric whose one reward is ``scorer.rewards.reward`` of the rollout's reply (a
+    """A rubric whose one reward is ``scorer.training.rewards.reward`` of the rollout's reply (a
     question) or of its episode's log (an episode)."""
 
     def planarium_reward(completion: Any, info: Mapping[str, Any], state: Mapping[str, Any], **_: Any) -> float:

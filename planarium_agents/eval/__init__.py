@@ -6,7 +6,7 @@ on-disk response cache (``cache``); episode rows are played through the episode 
 Only the dataset contract (light) is imported here, so ``planarium --help`` stays fast.
 """
 
-from scorer.dataset import PROMPT_VARIANTS
+from scorer.io.dataset import PROMPT_VARIANTS
 
 # The prompt columns a question row may carry; --variant picks one.
 VARIANTS = PROMPT_VARIANTS

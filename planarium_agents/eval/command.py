@@ -9,8 +9,8 @@ import click
 
 from planarium_agents.command import episode_settings
 from planarium_agents.eval import VARIANTS
-from scorer.cli_paths import OUTPUT_FILE, OUTPUT_FOLDER
 from scorer.executors import DEFAULT_EXECUTOR, EXECUTOR_HELP
+from scorer.io.paths import OUTPUT_FILE, OUTPUT_FOLDER
 
 if TYPE_CHECKING:
     from planarium_agents.eval.run import EvalSettings
@@ -86,7 +86,7 @@ def eval_command(**options: Any) -> None:
     """Run a model on CONFIGS end to end: ask, write predictions.jsonl, score it, print the table."""
     from planarium_agents.eval.inputs import VariantError
     from planarium_agents.eval.run import evaluate_and_summarise
-    from scorer.dataset import DatasetError
+    from scorer.io.dataset import DatasetError
 
     settings = eval_settings(**options)
     try:

@@ -23,7 +23,7 @@ from planarium_agents.eval.cache import CachedModel
 from planarium_agents.eval.models import ChatRequest, Draw
 from planarium_agents.openai_agent import Completion
 from planarium_agents.runner import RunReport, run_episodes
-from scorer.dataset import KeyRow
+from scorer.io.dataset import KeyRow
 from scorer.rollout.errors import ApiError
 from scorer.rollout.log import EpisodeLog
 from scorer.rollout.service import EpisodeService

@@ -15,7 +15,7 @@ import pyarrow.parquet as pq
 
 from planarium_agents.eval import VARIANTS
 from planarium_agents.messages import MARKER
-from scorer.dataset import messages_column, read_checksums
+from scorer.io.dataset import messages_column, read_checksums
 
 
 class VariantError(ValueError):

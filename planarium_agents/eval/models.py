@@ -81,7 +81,7 @@ class Sampling:
 def paper_sampling(config: str, max_tokens: int) -> Sampling:
     """The sampling the paper behind ``config`` ran with (its card states it); its limit on
     new tokens where it states one, else ``max_tokens``."""
-    from scorer.families import configs
+    from scorer.registry import configs
 
     spec = configs().get(config)
     if spec is None:

@@ -17,8 +17,8 @@ from planarium_agents.eval.cache import CachedModel
 from planarium_agents.eval.inputs import question_inputs
 from planarium_agents.eval.models import ChatRequest, Draw
 from planarium_agents.openai_agent import Completion
-from scorer.dataset import KeyRow
-from scorer.families import task_kind
+from scorer.io.dataset import KeyRow
+from scorer.registry import task_kind
 
 
 def question_request(row: KeyRow, observation: dict[str, object], variant: str, constrained: bool) -> ChatRequest:

@@ -22,13 +22,13 @@ from planarium_agents.eval.inputs import VariantError, prompt_columns
 from planarium_agents.eval.models import ModelSpec, OpenAIModel, Sampling, make_model, paper_sampling, with_sampling
 from planarium_agents.eval.questions import ask_questions
 from planarium_agents.openai_agent import OpenAIChat, check_endpoint
-from scorer.atomic import write_text
-from scorer.dataset import DatasetError, KeyedDataset, KeyRow, load_keys
 from scorer.executors import Executor, in_process
-from scorer.grading import grade
-from scorer.predictions import read_predictions
-from scorer.report.provenance import provenance
-from scorer.scoring import ScoreRun, write_scored
+from scorer.io.atomic import write_text
+from scorer.io.dataset import DatasetError, KeyedDataset, KeyRow, load_keys
+from scorer.io.predictions import read_predictions
+from scorer.scoring.grading import grade
+from scorer.scoring.provenance import provenance
+from scorer.scoring.run import ScoreRun, write_scored
 
 PREDICTIONS = "predictions.jsonl"
 RESULTS = "results.json"
@@ -136,7 +136,7 @@ def evaluate_and_summarise(settings: EvalSettings, executor_spec: str) -> str:
     """``evaluate`` on the executor ``executor_spec`` names; what the command prints: the
     results and counts tables, the API failures and the files written."""
     from scorer.executors import make_executor
-    from scorer.report.results import counts_table, results_table
+    from scorer.scoring.results import counts_table, results_table
 
     executor = make_executor(executor_spec)
     try:
@@ -263,7 +263,7 @@ def _without_variant_gaps(rows: list[KeyRow], settings: EvalSettings) -> tuple[l
 
 
 def _all_configs(settings: EvalSettings) -> set[str]:
-    from scorer.dataset import read_checksums
+    from scorer.io.dataset import read_checksums
 
     return {Path(relative).parts[-2] for relative in read_checksums(settings.data)}
 

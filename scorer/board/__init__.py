@@ -2,6 +2,6 @@
 self-contained HTML report (with the episode viewer), re-score stored submissions after a
 scorer fix, and publish the dataset to the Hub.
 
-Everything here reads results.json files (``scorer.report.results``) and the registry;
+Everything here reads results.json files (``scorer.scoring.results``) and the registry;
 it names no family.
 """

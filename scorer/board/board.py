@@ -19,8 +19,8 @@ from functools import cached_property
 
 from scorer.board.headline import ALL, OFF_MARK, Score, groups, headline, off_protocol_text
 from scorer.board.results_files import ResultsFile
-from scorer.protocol import describe, protocol_of
-from scorer.report.stats import mean_stderr
+from scorer.episodes.protocol import describe, protocol_of
+from scorer.tasks.stats import mean_stderr
 
 UNREGISTERED = "other"  # configs this scorer's registry does not know (from an older or newer release)
 
@@ -109,6 +109,6 @@ class Board:
 
 def config_families() -> dict[str, str]:
     """Config name -> the name of the family that declares it (from the registry)."""
-    from scorer.families import families
+    from scorer.registry import families
 
     return {spec.name: family.name for family in families().values() for spec in family.configs()}

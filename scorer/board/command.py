@@ -8,10 +8,10 @@ from pathlib import Path
 
 import click
 
-from scorer import atomic
 from scorer.board.headline import Score, cell_text
-from scorer.cli_paths import OUTPUT_FILE, OUTPUT_FOLDER
-from scorer.report.table import format_table
+from scorer.io import atomic
+from scorer.io.paths import OUTPUT_FILE, OUTPUT_FOLDER
+from scorer.io.table import format_table
 
 CONTEXT = {"help_option_names": ["-h", "--help"]}
 DATA_HELP = "Built dataset folder (with checksums.json) to score against."

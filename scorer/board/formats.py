@@ -7,7 +7,7 @@ import io
 
 from scorer.board.board import Board, Table
 from scorer.board.headline import Score, cell_text, headline_name
-from scorer.report.table import format_table
+from scorer.io.table import format_table
 
 
 def markdown(board: Board) -> str:
@@ -47,7 +47,7 @@ def csv_text(text: str | None) -> str:
     return "'" + text if text.startswith(_FORMULA_STARTS) else text
 
 
-# protocol: "on", or "off: " and the settings that departed from the paper's protocol (scorer.protocol)
+# protocol: "on", or "off: " and the settings that departed from the paper's protocol (scorer.episodes.protocol)
 CSV_HEADERS = ["submission", "results_file", "family", "config", "group", "metric", "value", "stderr", "n", "protocol"]
 
 

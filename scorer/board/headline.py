@@ -12,7 +12,7 @@ ALL = "all"
 # Fewer rows than this make a standard error no one should read (sqrt(p(1-p)/n) is 0 at n = 1 or
 # whenever two rows agree): the board shows the score and its n without one.
 MIN_ROWS_FOR_STDERR = 5
-OFF_MARK = "†"  # beside a score made (in part) off the paper's protocol (scorer.protocol)
+OFF_MARK = "†"  # beside a score made (in part) off the paper's protocol (scorer.episodes.protocol)
 
 
 @dataclass(frozen=True)

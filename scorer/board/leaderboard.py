@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scorer import atomic
 from scorer.board.board import Board
 from scorer.board.formats import long_csv, markdown
 from scorer.board.outcomes import outcomes_of
 from scorer.board.pages import board_page
 from scorer.board.results_files import check_comparable, check_protocol, distinct_labels, read_results
+from scorer.io import atomic
 
 OUTPUTS = ("leaderboard.md", "leaderboard.csv", "leaderboard.html")
 

@@ -7,7 +7,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from scorer.report.pair import rows_path_for
+from scorer.scoring.pair import rows_path_for
 
 Outcomes = dict[str, Counter[str]]  # config -> outcome -> rows
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from scorer.board.results_files import BoardError
-from scorer.dataset import CHECKSUMS, read_checksums, sha256_file
+from scorer.io.dataset import CHECKSUMS, read_checksums, sha256_file
 
 CARD = "README.md"
 STALE_SHARDS = "data/**"  # remote files under data/ that the upload does not hold are deleted

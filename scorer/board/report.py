@@ -5,17 +5,17 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from scorer import atomic
 from scorer.board.board import Board
 from scorer.board.figures import Chart, config_charts
 from scorer.board.outcomes import outcomes_of
 from scorer.board.pages import run_page
 from scorer.board.results_files import read_results
 from scorer.board.viewer import episode_views
-from scorer.dataset import KeyedDataset, KeyRow
-from scorer.grading import Grading
-from scorer.predictions import Prediction, read_predictions
-from scorer.references import reference_predictions
+from scorer.io import atomic
+from scorer.io.dataset import KeyedDataset, KeyRow
+from scorer.io.predictions import Prediction, read_predictions
+from scorer.scoring.grading import Grading
+from scorer.scoring.references import reference_predictions
 
 EPISODES_PER_CONFIG = 10  # replayed into the viewer; every image of every step is inside the page
 
@@ -54,7 +54,7 @@ def write_plots(grading: Grading, results_path: Path, out: Path) -> list[Path]:
 
 def family_charts(grading: Grading) -> list[Chart]:
     """The plots the scored configs' families draw (e.g. iVISPAR's complexity heat map)."""
-    from scorer.families import family_of
+    from scorer.registry import family_of
 
     families = {family_of(row.domain).name: family_of(row.domain) for row, _ in grading.rows}
     charts = []

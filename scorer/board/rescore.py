@@ -17,7 +17,7 @@ from typing import Any
 
 from scorer.board.headline import Score, headline
 from scorer.board.results_files import BoardError, read_results
-from scorer.report.pair import rows_path_for
+from scorer.scoring.pair import rows_path_for
 
 PREDICTIONS = "predictions.jsonl"
 RESULTS = "results.json"
@@ -92,7 +92,7 @@ def rescore_submission(folder: Path, data: Path, write: bool) -> SubmissionChang
 def rescored(predictions: Path, old_document: dict[str, Any], data: Path, out: Path) -> Path:
     """Score ``predictions`` as the run that wrote ``old_document`` did (its split, configs,
     duplicates policy), with this scorer and the dataset in ``data``."""
-    from scorer.scoring import score_file
+    from scorer.scoring.run import score_file
 
     settings = old_document.get("run", {}).get("settings") or {}
     configs = settings.get("configs")

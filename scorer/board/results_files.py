@@ -8,8 +8,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from scorer.errors import PlanariumError
-from scorer.report.results import SCHEMA_VERSION
+from scorer.io.errors import PlanariumError
+from scorer.scoring.results import SCHEMA_VERSION
 
 REQUIRED = ("schema_version", "scorer_version", "dataset", "configs", "run")
 
@@ -110,8 +110,8 @@ def check_comparable(files: list[ResultsFile]) -> None:
 
 
 def check_protocol(files: list[ResultsFile]) -> None:
-    """No config may rank a run off the paper's protocol beside one on it (``scorer.protocol``)."""
-    from scorer.protocol import describe, protocol_of
+    """No config may rank a run off the paper's protocol beside one on it (``scorer.episodes.protocol``)."""
+    from scorer.episodes.protocol import describe, protocol_of
 
     for config in sorted({name for results in files for name in results.configs}):
         on: list[tuple[ResultsFile, dict[str, Any]]] = []

@@ -14,14 +14,14 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
-from scorer.dataset import KeyRow
 from scorer.episodes.base import Observation, SettingsError
 from scorer.episodes.engine import make_episode, step_on_reply
-from scorer.fidelity import Departure, all_departures
-from scorer.predictions import Prediction
-from scorer.report.results import cut
+from scorer.io.dataset import KeyRow
+from scorer.io.predictions import Prediction
+from scorer.registry.fidelity import Departure, all_departures
+from scorer.scoring.results import cut
 
-VIEWS = "Views and boards"  # the departures section on what a model sees (scorer.fidelity)
+VIEWS = "Views and boards"  # the departures section on what a model sees (scorer.registry.fidelity)
 MAX_SHOWN_CHARS = 20_000  # a reply or prompt this long is cut in the page (the scorer read it all)
 
 

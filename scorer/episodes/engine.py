@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scorer.dataset import KeyRow
 from scorer.episodes.base import PARSER_SETTING, Episode, SettingsError, StepResult
 from scorer.episodes.recorded import read_recording
-from scorer.families.listing import PAPER_READING
+from scorer.io.dataset import KeyRow
+from scorer.registry.listing import PAPER_READING
 from scorer.tasks.think import strip_think
 
 
@@ -25,7 +25,7 @@ def make_episode(
     ``recorded``: the outcomes a paper's own run decided (``scorer.episodes.recorded``), for
     a replay of its released run."""
     # here: families import the engine to build their rows
-    from scorer.families import headline_reading, mode_for
+    from scorer.registry import headline_reading, mode_for
 
     if row.task != "episode":
         raise SettingsError(f"row {row.id} is a {row.task!r} question, not an episode")

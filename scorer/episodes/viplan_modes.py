@@ -23,11 +23,11 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from scorer.dataset import KeyRow
 from scorer.episodes.viplan_grounder import GrounderEpisode
 from scorer.episodes.viplan_planner import PlannerEpisode
 from scorer.episodes.viplan_world import ViplanWorld
-from scorer.families.base import Mode, PolicyTurn
+from scorer.io.dataset import KeyRow
+from scorer.registry.family import Mode, PolicyTurn
 
 WorldForRow = Callable[[KeyRow], ViplanWorld]
 _CALL = re.compile(r"([\w-]+)\(([^()]*)\)")  # viplan_call's form, e.g. moveblock(r, c1)

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from scorer.dataset import KeyRow
 from scorer.episodes.base import Message, Observation
+from scorer.io.dataset import KeyRow
 from scorer.pddl import GroundAction, Task
 
 UNPARSABLE = "unparsable"

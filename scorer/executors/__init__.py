@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
-from scorer.errors import PlanariumError
+from scorer.io.errors import PlanariumError
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")

@@ -12,8 +12,8 @@ from typing import Any
 
 from tqdm import tqdm
 
-from scorer.errors import PlanariumError
 from scorer.executors import Item, Result
+from scorer.io.errors import PlanariumError
 
 TASKS_PER_WORKER = 4  # enough chunks that a slow one does not leave the other workers idle
 

@@ -1,45 +1,24 @@
-"""Every family's configs and importers as the CLI lists them, importable without the families.
+"""The families' table: their registry order, and every config and importer as the CLI lists them.
 
-A config's ``ConfigSpec`` lives beside the code that builds it, and importing that code
-(or a family's ``family.py``) imports the planners, the renderers and ``datasets``. Listing
-needs only a config's name, family, task, papers and importer: they are declared again
-here, one line per config, so that ``planarium configs`` starts at once
-(tests/test_startup.py). The registry checks this listing against the specs the families
-declare whenever it loads them (``scorer.families.configs``), so the two cannot drift
-apart unnoticed. The ``planarium import`` commands are declared only here, one line each:
-"module:attribute" of the click command, imported only when it runs, and its help line.
+The registry (``scorer.registry``) reads this module by name, on first use, and checks it against
+the specs the families declare whenever it loads them, so the two cannot drift apart unnoticed.
+It imports no family: ``planarium configs`` starts at once (tests/test_startup.py).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from scorer.registry.listing import ListedConfig, ListedImporter
 
-# The two readings of a reply (scorer.grading): Planarium's own parser and judge, and the
-# paper's parser and evaluator reproduced exactly (``TaskKind.paper``).
-OUR_READING = "ours"
-PAPER_READING = "paper"
-
-
-@dataclass(frozen=True)
-class ListedConfig:
-    name: str
-    family: str
-    task: str  # ConfigSpec.task: "episode" for episodic configs, else the question kind
-    papers: tuple[str, ...] = ()  # ConfigSpec.papers
-    importer: str | None = None  # ConfigSpec.importer: the `planarium import` command making it; None: built
-
-    @property
-    def facts(self) -> tuple[str, str, tuple[str, ...], str | None]:
-        """What the registry compares with the family's ConfigSpec of the same name."""
-        return (self.name, self.task, self.papers, self.importer)
-
-    @property
-    def reading(self) -> str:
-        """The reading its headline metrics use: the paper's own for a config made from the
-        paper's data, so its numbers compare with the paper's tables; ours for a config
-        Planarium generates (which follows a paper's protocol, not its questions)."""
-        return PAPER_READING if self.importer else OUR_READING
-
+# The families in registry order: each is a package scorer.families.<name> whose ``family``
+# module defines ``FAMILY``.
+FAMILY_PACKAGES: tuple[str, ...] = (
+    "blocksworld",
+    "slidegeom",
+    "classical",
+    "vsp",
+    "household",
+    "kitchen",
+)
 
 VIPLAN = ("ViPlan",)
 IVISPAR = ("iVISPAR",)
@@ -47,7 +26,7 @@ ACP_HARD = ("ACPBench Hard",)
 VSP = ("VSP",)
 ASGARD = ("AsgardBench",)
 
-# In registry order (scorer.families.FAMILY_PACKAGES), each family's configs in the order it declares them.
+# In registry order (scorer.registry.FAMILY_PACKAGES), each family's configs in the order it declares them.
 LISTED: tuple[ListedConfig, ...] = (
     ListedConfig("blocksworld-ground", "blocksworld", "ground", VIPLAN),
     ListedConfig("blocksworld-ground-views", "blocksworld", "ground", VIPLAN),
@@ -73,18 +52,6 @@ LISTED: tuple[ListedConfig, ...] = (
     ListedConfig("kitchen-episodes", "kitchen", "episode", ASGARD),
     ListedConfig("asgardbench-episodes", "kitchen", "episode", ASGARD, "asgardbench"),
 )
-
-
-@dataclass(frozen=True)
-class ListedImporter:
-    """A family's part of `planarium import NAME`. Several families may declare a part of one
-    name (one paper's data spanning families): the command runs every part in registry order,
-    and their help lines are joined into one."""
-
-    name: str
-    family: str
-    target: str  # "module:attribute" of its click command
-    help: str  # the line `planarium import --help` shows
 
 
 IMPORTERS: tuple[ListedImporter, ...] = (

@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 from typing import Any
 
-from scorer.errors import PlanariumError
+from scorer.io.errors import PlanariumError
 
 from ._engines import ENGINE_PARAMS, ENGINES
 from ._names import call_name

@@ -11,7 +11,7 @@ from dataclasses import replace
 from importlib import metadata
 from pathlib import Path
 
-from scorer import atomic
+from scorer.io import atomic
 
 from ._engines import ENGINE_PARAMS
 from ._planner_result import PlannerResult, PlannerVerdict

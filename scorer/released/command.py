@@ -8,9 +8,9 @@ from pathlib import Path
 
 import click
 
-from scorer import atomic
-from scorer.cli_paths import OUTPUT_FOLDER
 from scorer.executors import DEFAULT_EXECUTOR, EXECUTOR_HELP, make_executor
+from scorer.io import atomic
+from scorer.io.paths import OUTPUT_FOLDER
 from scorer.released.viplan_reproduce import ReproductionLine, csv_text
 
 LARGEST_SHOWN = 8

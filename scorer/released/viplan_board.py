@@ -73,7 +73,7 @@ def ranked(out: Path) -> tuple[list[str], list[list[str | Score | None]]]:
 
 def comparison(out: Path, results_dir: Path, top: int | None = TOP) -> str:
     """The ranked board (``top`` rows), ViPlan's per-domain and combined success beside each row."""
-    from scorer.report.table import format_table
+    from scorer.io.table import format_table
 
     headers, rows = ranked(out)
     theirs = viplan_rows(results_dir)

@@ -20,10 +20,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from scorer import atomic
-from scorer.dataset import KeyRow, load_keys
 from scorer.episodes.recorded import ViplanRuns
 from scorer.executors import Executor
+from scorer.io import atomic
+from scorer.io.dataset import KeyRow, load_keys
 from scorer.released.viplan_logs import UNRECORDED_REPLY, grounder_log, planner_log
 from scorer.released.viplan_reproduce import ReproductionLine, reproduction_lines
 from scorer.released.viplan_runs import RunFile, adapters, episodes, run_files
@@ -60,7 +60,7 @@ def submissions(directory: Path, data: Path, out: Path, only: Sequence[str] = ()
 
 def replay_submission(submission: Submission) -> list[ReproductionLine]:
     """Write the submission's logs, score them, and compare each run's numbers with ViPlan's."""
-    from scorer.scoring import score_file  # here: scoring imports every family
+    from scorer.scoring.run import score_file  # here: scoring imports every family
 
     runs = adapters()[submission.first.domain]
     rows = rows_by_key(submission.data, runs.config)

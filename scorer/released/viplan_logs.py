@@ -15,9 +15,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from scorer.dataset import KeyRow
 from scorer.episodes.recorded import ViplanRuns
 from scorer.episodes.viplan_world import viplan_pddl_name
+from scorer.io.dataset import KeyRow
 from scorer.released.viplan_board import model_label
 from scorer.released.viplan_runs import RunFile
 

@@ -22,13 +22,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from scorer import atomic
-from scorer.families.listing import PAPER_READING
+from scorer.io import atomic
+from scorer.registry.listing import PAPER_READING
 from scorer.released.viplan_logs import UNRECORDED_REPLY
 from scorer.released.viplan_reproduce import run_metrics
 from scorer.released.viplan_runs import SPLITS
 from scorer.released.viplan_tables import RunNumbers, report
-from scorer.report.results import reading_fields
+from scorer.scoring.results import reading_fields
 
 PREDICTIONS, ROWS = "predictions.jsonl", "results.rows.jsonl"
 TABLES = "tables.md"

@@ -30,8 +30,8 @@ from typing import Any
 
 import click
 
-from scorer import atomic
-from scorer.report.table import Cell, format_table
+from scorer.io import atomic
+from scorer.io.table import Cell, format_table
 from scorer.tasks._yes_no import parse_yes_no
 from scorer.tasks.paper_yes_no import paper_yes_no
 

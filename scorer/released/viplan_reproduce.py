@@ -31,10 +31,10 @@ from dataclasses import astuple, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from scorer.dataset import KeyRow
-from scorer.families.listing import OUR_READING, PAPER_READING
+from scorer.io.dataset import KeyRow
+from scorer.registry.listing import OUR_READING, PAPER_READING
 from scorer.released.viplan_runs import RunFile
-from scorer.report.results import reading_fields
+from scorer.scoring.results import reading_fields
 
 TOLERANCE = 1e-9
 # The departure row (by its test) of ViPlan's planner loop counting a failed lookup twice

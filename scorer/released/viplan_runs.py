@@ -82,6 +82,6 @@ def episodes(document: dict[str, Any]) -> dict[str, Any]:
 
 def adapters() -> dict[str, ViplanRuns]:
     """The families' replays of ViPlan's runs, by ViPlan's domain folder."""
-    from scorer.families import families
+    from scorer.registry import families
 
     return {f.viplan_runs.results_domain: f.viplan_runs for f in families().values() if f.viplan_runs}

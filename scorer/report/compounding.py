@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from scorer.grading import Grading
 from scorer.report.curves import Curve, config_path, write_curves
-from scorer.report.stats import rate_stderr
+from scorer.scoring.grading import Grading
+from scorer.tasks.stats import rate_stderr
 
 
 def answer_sequences(grading: Grading) -> dict[str, list[list[bool]]]:

@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from scorer.errors import PlanariumError
+from scorer.io.errors import PlanariumError
 
 DEFAULT_ALPHA = 0.05
 

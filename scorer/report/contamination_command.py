@@ -7,11 +7,11 @@ from pathlib import Path
 
 import click
 
-from scorer import atomic
-from scorer.cli_paths import OUTPUT_FILE
-from scorer.errors import PlanariumError
+from scorer.io import atomic
+from scorer.io.errors import PlanariumError
+from scorer.io.paths import OUTPUT_FILE
+from scorer.io.table import format_table
 from scorer.report.contamination import DEFAULT_ALPHA, Delta, compare, read_results, report_document, same_dataset
-from scorer.report.table import format_table
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from scorer import atomic
+from scorer.io import atomic
 
 DPI = 100
 METADATA = {"Software": None}

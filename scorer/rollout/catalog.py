@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from scorer.dataset import DatasetError, KeyRow, built_splits, load_keys
+from scorer.io.dataset import DatasetError, KeyRow, built_splits, load_keys
 
 PUBLISHED_SPLITS = ("test", "dev")  # listed first in messages; any other split the folder holds follows
 EPISODE_TASK = "episode"

@@ -11,7 +11,7 @@ from types import FrameType
 
 import click
 
-from scorer.cli_paths import OUTPUT_FILE
+from scorer.io.paths import OUTPUT_FILE
 from scorer.rollout.guard import is_loopback
 
 DEFAULT_DATA = Path("parquet")
@@ -96,7 +96,7 @@ def serve(
 
     SIGTERM or Ctrl-C: requests in flight finish, episodes still running are logged as interrupted.
     """
-    from scorer.dataset import DatasetError
+    from scorer.io.dataset import DatasetError
     from scorer.rollout.server import serve as start
 
     if not is_loopback(host):
@@ -129,7 +129,7 @@ def serve(
         err=True,
     )
     if ready_file is not None:
-        from scorer.atomic import write_text
+        from scorer.io.atomic import write_text
 
         write_text(ready_file, server.url + "\n")
     try:

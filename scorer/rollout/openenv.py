@@ -27,7 +27,7 @@ Planarium's side of it:
   answers them, with the engine's ``terminated``, ``truncated`` and ``info``;
   ``done`` is terminated or truncated.
 - reward: None at reset; after each step the change of the episode's value, as
-  ``scorer.rewards.step_rewards`` computes it (sparse by default: 1 on the step that reaches
+  ``scorer.training.rewards.step_rewards`` computes it (sparse by default: 1 on the step that reaches
   the goal, else 0; ``"shaped": true`` for the shaped formula), so the rewards of an episode
   sum to its ``score`` verdict.
 - state: OpenEnv's ``episode_id`` and ``step_count``, then ``GET /episodes/{id}``'s fields.
@@ -55,13 +55,13 @@ import numpy as np
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from scorer import __version__
-from scorer.dataset import KeyRow
-from scorer.predictions import MAX_REPLY_CHARS
-from scorer.rewards import EPISODE_TASK, outcome_components, shaped_value
+from scorer.io.dataset import KeyRow
+from scorer.io.predictions import MAX_REPLY_CHARS
 from scorer.rollout import payload
 from scorer.rollout.catalog import ordered_splits, split_of
 from scorer.rollout.errors import ApiError
 from scorer.rollout.service import EpisodeFailed, EpisodeService
+from scorer.training.rewards import EPISODE_TASK, outcome_components, shaped_value
 
 RESET_SHAPE = (
     '{"id": ROW_ID} or {"config": NAME, "split": "test" | "dev" | "train", "index": N | "seed": S}, '
@@ -175,7 +175,7 @@ class RowPicker:
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise payload.bad(f'"{name}" must be a whole number >= 0, got {value!r}')
         if name == "seed":
-            # The draw of scorer.gym_env (gymnasium's np_random(seed) is default_rng(seed)): the same row.
+            # The draw of scorer.training.gym_env (gymnasium's np_random(seed) is default_rng(seed)): the same row.
             return int(np.random.default_rng(value).integers(count))
         if value >= count:
             raise payload.bad(f'"index" must be a row number from 0 to {count - 1}, got {value}')

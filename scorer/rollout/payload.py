@@ -7,7 +7,10 @@ from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Any
 
-from scorer.predictions import MAX_REPLY_CHARS, json_error_text  # the scorer reads no more, so the server takes no more
+from scorer.io.predictions import (
+    MAX_REPLY_CHARS,
+    json_error_text,
+)  # the scorer reads no more, so the server takes no more
 from scorer.rollout.errors import ApiError
 
 CREATE_SHAPE = '{"id": ROW_ID, "settings": {...}, "model": "name"}'

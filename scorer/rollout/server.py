@@ -30,7 +30,7 @@ from typing import Any
 import uvicorn
 
 from scorer import __version__
-from scorer.dataset import KeyRow
+from scorer.io.dataset import KeyRow
 from scorer.render.png import SERVE_LEVEL
 from scorer.rollout.asgi import HttpApi, build_app
 from scorer.rollout.catalog import load_rows

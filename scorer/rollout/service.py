@@ -16,10 +16,10 @@ from http import HTTPStatus
 from typing import Any
 
 from scorer import __version__
-from scorer.dataset import KeyRow
 from scorer.episodes.base import SettingsError
 from scorer.episodes.engine import make_episode, step_on_reply
-from scorer.predictions import MAX_EPISODE_REPLIES, MAX_EPISODE_REPLY_CHARS  # what score reads of an episode
+from scorer.io.dataset import KeyRow
+from scorer.io.predictions import MAX_EPISODE_REPLIES, MAX_EPISODE_REPLY_CHARS  # what score reads of an episode
 from scorer.render.png import SERVE_LEVEL
 from scorer.rollout.catalog import EPISODE_TASK, count_episode_rows, ordered_splits, split_of
 from scorer.rollout.errors import ApiError
@@ -59,7 +59,7 @@ class EpisodeService:
         """Open (and drop, unlogged) one episode per config and mode before the server listens:
         the imports, parsed tasks and drawing caches a first open would build are then built,
         so a cold burst of opens is answered at once. Returns how many were opened."""
-        from scorer.families import family_of
+        from scorer.registry import family_of
 
         first_rows: dict[str, KeyRow] = {}
         for row in self.rows.values():

@@ -12,9 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scorer.dataset import KeyRow
-from scorer.predictions import Prediction
-from scorer.report.stats import Metric, mean_stderr, rate_stderr, sample_stderr
+from scorer.io.dataset import KeyRow
+from scorer.io.predictions import Prediction
+from scorer.tasks.stats import Metric, mean_stderr, rate_stderr, sample_stderr
 
 
 class Reason(enum.StrEnum):

@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scorer.dataset import KeyRow
 from scorer.episodes.base import PARSER_SETTING, SettingsError
-from scorer.predictions import MAX_REPLY_CHARS, Prediction
-from scorer.protocol import DEPARTURES, episode_departures
-from scorer.report.stats import Metric
+from scorer.episodes.protocol import DEPARTURES, episode_departures
+from scorer.io.dataset import KeyRow
+from scorer.io.predictions import MAX_REPLY_CHARS, Prediction
 from scorer.tasks.base import Judgement, PaperReading, Reason, ScoredRow, TaskKind, by_truth, macro, mean, rate
+from scorer.tasks.stats import Metric
 
 TEXT_FOR_EPISODE = (
     "an episode row is played, not answered in one text: its line is the log line of the rollout server or "
@@ -40,7 +40,7 @@ def judge_paper(row: KeyRow, prediction: Prediction) -> Judgement | None:
 
 
 def _mode_paper_parser(row: KeyRow, settings: dict[str, Any]) -> str:
-    from scorer.families import mode_for
+    from scorer.registry import mode_for
 
     try:
         return mode_for(row.domain, settings.get("mode")).paper_parser
@@ -64,7 +64,7 @@ def _replayed(row: KeyRow, prediction: Prediction, overrides: dict[str, Any]) ->
     except SettingsError as error:
         return Judgement(0.0, Reason.INVALID, detail=f"episode settings: {error}")
     outcome["settings"] = settings
-    if departures:  # off the protocol (scorer.protocol): results.json flags the config
+    if departures:  # off the protocol (scorer.episodes.protocol): results.json flags the config
         outcome[DEPARTURES] = departures
     reason = Reason.SUCCESS if outcome["success"] else Reason.FAILURE
     return Judgement(1.0 if outcome["success"] else 0.0, reason, outcome)
@@ -125,7 +125,7 @@ def _predicate_metrics(graded: Sequence[dict[str, Any]]) -> list[Metric]:
 
 def _family_metrics(rows: Sequence[ScoredRow]) -> list[Metric]:
     """The metrics the rows' family adds (a config's rows are of one family)."""
-    from scorer.families import family_of
+    from scorer.registry import family_of
 
     domains = {r.domain for r in rows}
     if len(domains) != 1:
@@ -137,7 +137,7 @@ def _family_metrics(rows: Sequence[ScoredRow]) -> list[Metric]:
 def reference(kind: str, row: KeyRow) -> dict[str, Any]:
     """The reference log of the row's default mode: gold replays an optimal play, wrong
     never succeeds."""
-    from scorer.families import mode_for
+    from scorer.registry import mode_for
 
     mode = mode_for(row.domain, None)
     if mode.reference is None:

@@ -17,9 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scorer.dataset import KeyRow
 from scorer.episodes.base import Message
-from scorer.report.stats import Metric
+from scorer.io.dataset import KeyRow
 from scorer.tasks._yes_no import parse_yes_no
 from scorer.tasks.base import (
     AnswerFormat,
@@ -34,6 +33,7 @@ from scorer.tasks.base import (
     rate,
 )
 from scorer.tasks.paper_yes_no import paper_yes_no
+from scorer.tasks.stats import Metric
 
 GROUND_SYSTEM = (
     "You are tasked with replying to a question about the given image. You will be given a single "

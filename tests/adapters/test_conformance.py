@@ -1,5 +1,5 @@
 """The conformance vectors (``adapters/conformance/vectors.json``): their rows are the
-build's rows, and ``score``, ``scorer.harness`` and every adapter (lm-eval, lmms-eval,
+build's rows, and ``score``, ``scorer.scoring.harness`` and every adapter (lm-eval, lmms-eval,
 inspect_ai) reproduce each expected verdict exactly."""
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ import pyarrow.parquet as pq
 import pytest
 
 from adapters.conformance import load_vectors, question_vectors
-from scorer.dataset import KEY_COLUMNS, read_checksums
-from scorer.harness import judge_response, judgement_record
-from scorer.scoring import score_file
+from scorer.io.dataset import KEY_COLUMNS, read_checksums
+from scorer.scoring.harness import judge_response, judgement_record
+from scorer.scoring.run import score_file
 
 ADAPTERS = Path(__file__).resolve().parents[2] / "adapters"
 VECTORS = load_vectors()

@@ -13,7 +13,7 @@ import yaml
 from datasets import load_dataset
 
 from adapters.conformance import load_vectors, question_vectors
-from scorer.families import configs
+from scorer.registry import configs
 from tests.adapters.test_conformance import ADAPTERS, load_utils
 
 

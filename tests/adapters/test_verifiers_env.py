@@ -28,10 +28,10 @@ if not hasattr(vf, "SingleTurnEnv"):  # verifiers 0.4 dropped the classic stack 
 
 from openai import AsyncOpenAI  # noqa: E402
 
-from scorer.dataset import KeyRow, load_keys  # noqa: E402
 from scorer.episodes.engine import make_episode  # noqa: E402
-from scorer.families import task_kinds  # noqa: E402
-from scorer.scoring import score_file  # noqa: E402
+from scorer.io.dataset import KeyRow, load_keys  # noqa: E402
+from scorer.registry import task_kinds  # noqa: E402
+from scorer.scoring.run import score_file  # noqa: E402
 from tests.support.scripted_endpoint import ScriptedEndpoint, canned  # noqa: E402
 
 ADAPTER = Path(__file__).resolve().parents[2] / "adapters" / "verifiers_env"

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from scorer.dataset import load_keys
-from scorer.references import reference_lines
-from scorer.scoring import score_file
+from scorer.io.dataset import load_keys
+from scorer.scoring.references import reference_lines
+from scorer.scoring.run import score_file
 
 MODELS = ("gold-model", "wrong-model", "mixed-model")
 

@@ -12,11 +12,11 @@ from pathlib import Path
 
 from scorer.board.leaderboard import load_board, write_board
 from scorer.board.report import write_report
-from scorer.dataset import load_keys
-from scorer.grading import grade
-from scorer.predictions import read_predictions
-from scorer.report.table import format_table
-from scorer.scoring import score_file
+from scorer.io.dataset import load_keys
+from scorer.io.predictions import read_predictions
+from scorer.io.table import format_table
+from scorer.scoring.grading import grade
+from scorer.scoring.run import score_file
 from tests.board.browser import chromium_page
 from tests.board.conftest import submission_lines
 

@@ -10,9 +10,9 @@ from PIL import Image, ImageStat
 
 from scorer.board.leaderboard import load_board, write_board
 from scorer.board.report import write_report
-from scorer.dataset import load_keys
-from scorer.grading import grade
-from scorer.predictions import read_predictions
+from scorer.io.dataset import load_keys
+from scorer.io.predictions import read_predictions
+from scorer.scoring.grading import grade
 from tests.board.browser import chromium_page
 
 

@@ -19,8 +19,8 @@ from scorer.board.leaderboard import load_board
 from scorer.board.pages import board_page
 from scorer.board.results_files import BoardError, read_results
 from scorer.cli import main
-from scorer.protocol import config_protocol, protocol_of
-from scorer.scoring import score_file
+from scorer.episodes.protocol import config_protocol, protocol_of
+from scorer.scoring.run import score_file
 from tests.board.conftest import submission_lines
 
 OFF_CONFIG = "slidegeom-episodes"  # its mode's default max_steps is 20

@@ -14,7 +14,7 @@ from scorer.board.rescore import rescore_submission
 from scorer.board.rescore import submissions as submission_folders
 from scorer.board.results_files import BoardError
 from scorer.cli import main
-from scorer.dataset import load_keys
+from scorer.io.dataset import load_keys
 from scorer.tasks import ground
 
 

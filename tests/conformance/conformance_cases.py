@@ -8,7 +8,7 @@ from pathlib import Path
 
 from recording_client import Play
 
-from scorer.families import configs, families, family_of
+from scorer.registry import configs, families, family_of
 
 EXTERNAL = Path(__file__).resolve().parents[3] / "shared" / "external"  # the papers' published data
 PLAYED_ROWS = 3  # per config and mode: the first test rows, enough to see each end of a short episode

@@ -1,7 +1,7 @@
 """The conformance suite: what every family must satisfy, parametrized by the registry.
 
 Nothing here names a family, a config, a mode or a domain. The parameters come from
-``scorer.families`` at collection time, so a new family (one more line in the registry)
+``scorer.registry`` at collection time, so a new family (one more line in the registry)
 gets every check below with no test edits:
 
 * ``built_config`` - every config a family declares with ``imported == False``. On the
@@ -45,8 +45,8 @@ from recording_client import Play, RecordingClient
 
 from planarium_agents import make_agent
 from planarium_agents.runner import run_episodes
-from scorer.dataset import KeyRow, load_keys
-from scorer.families import configs
+from scorer.io.dataset import KeyRow, load_keys
+from scorer.registry import configs
 from scorer.rollout import RolloutServer, serve
 
 

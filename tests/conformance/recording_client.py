@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from planarium_agents.client import RolloutClient
-from scorer.dataset import KeyRow
+from scorer.io.dataset import KeyRow
 
 
 @dataclass

@@ -14,10 +14,10 @@ from datasets import Features, Image, load_dataset
 
 from data_build.build import build
 from data_build.spec import SPLITS
-from scorer.dataset import load_keys
-from scorer.families import configs
-from scorer.references import reference_lines
-from scorer.scoring import score_file
+from scorer.io.dataset import load_keys
+from scorer.registry import configs
+from scorer.scoring.references import reference_lines
+from scorer.scoring.run import score_file
 from scorer.tasks import Reason
 from tests.conftest import MINI
 

@@ -14,12 +14,12 @@ from conformance_cases import EpisodeMode, PlayFn
 from recording_client import Play
 
 from planarium_agents.client import RolloutClient, ServerError
-from scorer.dataset import KeyRow
 from scorer.episodes.base import Observation, StepResult
 from scorer.episodes.engine import make_episode, replay
-from scorer.protocol import DEPARTURES, episode_departures
+from scorer.episodes.protocol import DEPARTURES, episode_departures
+from scorer.io.dataset import KeyRow
 from scorer.rollout import RolloutServer
-from scorer.scoring import score_file
+from scorer.scoring.run import score_file
 from scorer.tasks import Reason
 
 AGENTS = ("optimal", "random")
@@ -74,7 +74,7 @@ def _expected(play: Play, settings: dict[str, Any], replies: list[str]) -> dict[
 
 
 def _departed(row: KeyRow, settings: dict[str, Any]) -> dict[str, Any]:
-    """The settings off the protocol's defaults that a scored outcome lists (scorer.protocol)."""
+    """The settings off the protocol's defaults that a scored outcome lists (scorer.episodes.protocol)."""
     departures = episode_departures(row, settings)
     return {DEPARTURES: departures} if departures else {}
 

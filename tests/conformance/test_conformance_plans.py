@@ -20,7 +20,7 @@ from unified_planning.plans import ActionInstance, SequentialPlan
 from unified_planning.shortcuts import PlanValidator, get_environment
 
 from data_build.spec import SPLITS
-from scorer.dataset import KeyRow, load_keys
+from scorer.io.dataset import KeyRow, load_keys
 from scorer.pddl import FailureReason, Task, bfs, parse_task, random_walk, validate_plan
 
 PROBLEMS_PER_DOMAIN = 1  # the smallest by PDDL length: unified-planning takes ~0.1 s per plan even there

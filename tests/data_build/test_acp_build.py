@@ -10,10 +10,10 @@ import pyarrow.parquet as pq
 import pytest
 from datasets import load_dataset
 
-from scorer.dataset import load_keys
-from scorer.grading import grade
+from scorer.io.dataset import load_keys
 from scorer.pddl import parse_task
-from scorer.references import reference_predictions
+from scorer.scoring.grading import grade
+from scorer.scoring.references import reference_predictions
 from scorer.tasks.acp import KINDS
 
 CONFIGS = ("acp-hard", "blocksworld-acp")

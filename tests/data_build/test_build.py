@@ -123,8 +123,8 @@ def test_rebuilding_one_config_keeps_the_others_in_the_card(mini_data: Path, tmp
 def test_the_card_is_a_hugging_face_card_with_a_citation_per_paper(mini_data: Path) -> None:
     from huggingface_hub import DatasetCard
 
-    from scorer.families import configs
-    from scorer.families.papers import bibtex
+    from scorer.registry import configs
+    from scorer.registry.papers import bibtex
 
     card = DatasetCard((mini_data / "README.md").read_text())
     metadata = card.data.to_dict()
@@ -146,7 +146,7 @@ def _families_section(card: str) -> list[str]:
 
 
 def test_the_card_lists_exactly_the_families_it_holds(mini_data: Path, tmp_path: Path) -> None:
-    from scorer.families import families
+    from scorer.registry import families
 
     listed = _families_section((mini_data / "README.md").read_text())
     built = {name for name, family in families().items() if any(not spec.imported for spec in family.configs())}
@@ -161,7 +161,7 @@ def test_the_card_lists_exactly_the_families_it_holds(mini_data: Path, tmp_path:
 def test_the_card_license_follows_an_imported_config(mini_data: Path, tmp_path: Path) -> None:
     from huggingface_hub import DatasetCard
 
-    from scorer.families import configs
+    from scorer.registry import configs
 
     imported = next(spec for spec in configs().values() if spec.imported and spec.license != "mit")
     out = tmp_path / "data"

@@ -14,8 +14,8 @@ from data_build.problem_keys import PUBLISHED_KEYS, problem_key, published_keys,
 from data_build.registry import built_configs
 from data_build.row_filter import RowFilter, parse_range
 from data_build.train import TrainSettings
-from scorer.dataset import load_keys
-from scorer.errors import PlanariumError
+from scorer.io.dataset import load_keys
+from scorer.io.errors import PlanariumError
 
 CHEAP = "maze-vsp"  # a question config whose mini draw takes about a second
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from scorer.dataset import load_keys
 from scorer.episodes.base import PARSER_SETTING
 from scorer.episodes.engine import make_episode
-from scorer.families import configs, families, family_of, listed_configs
-from scorer.protocol import episode_departures
+from scorer.episodes.protocol import episode_departures
+from scorer.io.dataset import load_keys
+from scorer.registry import configs, families, family_of, listed_configs
 
 
 def test_a_papers_own_episodes_play_with_its_settings(mini_data: Path) -> None:

@@ -10,12 +10,12 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from scorer.dataset import KeyRow
 from scorer.episodes.base import Episode
 from scorer.episodes.viplan_modes import viplan_modes
 from scorer.episodes.viplan_world import FeedbackWords
-from scorer.families.base import Mode
 from scorer.families.blocksworld.world import BlocksWorld
+from scorer.io.dataset import KeyRow
+from scorer.registry.family import Mode
 from tests.families.blocksworld.episode_rows import episode_row
 
 

@@ -12,10 +12,10 @@ import pytest
 
 from data_build.build import build
 from data_build.spec import BuildSettings
-from scorer.errors import PlanariumError
 from scorer.executors import Executor, make_executor
 from scorer.executors.local import LocalExecutor
 from scorer.families.blocksworld import problems as bw_problems
+from scorer.io.errors import PlanariumError
 
 # ground and acp-hard spread their work over the executor; episodes (on ground's problem set)
 # and collision are built whole, side by side

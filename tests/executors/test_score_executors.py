@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from scorer.dataset import load_keys
 from scorer.executors import Executor
 from scorer.executors.local import LocalExecutor
-from scorer.references import reference_lines
-from scorer.scoring import score_file
+from scorer.io.dataset import load_keys
+from scorer.scoring.references import reference_lines
+from scorer.scoring.run import score_file
 
 # Every costly kind (episodes of three families, ACP questions of three) beside a look-up config.
 CONFIGS = {

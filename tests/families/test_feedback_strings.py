@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from scorer.dataset import KeyRow
 from scorer.episodes.engine import make_episode
 from scorer.episodes.viplan_grounder import ATTEMPTED, CALLED_OFF, MEMORY_HEADER
 from scorer.families.blocksworld.world import BlocksWorld
+from scorer.io.dataset import KeyRow
 from tests.families.blocksworld.episode_rows import episode_row
 from tests.families.slidegeom.test_slidegeom_mode import corner_row
 from tests.support.papers import between, paper_text, words

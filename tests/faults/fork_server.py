@@ -25,7 +25,7 @@ from pathlib import Path
 
 PRELOADED = (
     "scorer.cli",
-    "scorer.scoring",
+    "scorer.scoring.run",
     "scorer.rollout.command",
     "scorer.rollout.server",
     "planarium_agents.eval.command",
@@ -57,7 +57,7 @@ def serve_requests() -> None:
 
     for name in PRELOADED:
         importlib.import_module(name)
-    from scorer.families import configs
+    from scorer.registry import configs
 
     configs()  # the registry, read once here rather than in every child
     _answer({"ready": True})

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from scorer import atomic
 from scorer.cli import main
+from scorer.io import atomic
 
 
 def test_a_writer_failing_half_way_leaves_the_old_file_and_no_temporary(tmp_path: Path) -> None:
-    from scorer import atomic
+    from scorer.io import atomic
 
     target = tmp_path / "shard.parquet"
     target.write_text("old, complete")
@@ -31,7 +31,7 @@ def test_a_writer_failing_half_way_leaves_the_old_file_and_no_temporary(tmp_path
 
 
 def test_a_written_file_gets_the_usual_mode_not_the_temporary_one(tmp_path: Path) -> None:
-    from scorer import atomic
+    from scorer.io import atomic
 
     target = tmp_path / "checksums.json"
     atomic.write_text(target, "{}")
@@ -45,8 +45,8 @@ def _umask() -> int:
 
 
 def test_a_folder_as_target_is_a_one_line_error(tmp_path: Path) -> None:
-    from scorer import atomic
-    from scorer.errors import OutputError
+    from scorer.io import atomic
+    from scorer.io.errors import OutputError
 
     with pytest.raises(OutputError, match="is a folder"):
         atomic.write_text(tmp_path, "x")

@@ -86,12 +86,12 @@ def test_debug_shows_the_traceback(tmp_path: Path) -> None:
 def test_an_unexpected_exception_is_one_line_with_a_distinct_exit(
     small_data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import scorer.scoring
+    import scorer.scoring.run
 
     def broken(*args: object, **kwargs: object) -> None:
         raise KeyError("a bug")
 
-    monkeypatch.setattr(scorer.scoring, "score_file", broken)
+    monkeypatch.setattr(scorer.scoring.run, "score_file", broken)
     result = _score("--gold", "--data", str(small_data))
     assert result.exit_code == 70 and "internal error (KeyError" in result.stderr and "--debug" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1

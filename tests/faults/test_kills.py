@@ -5,7 +5,7 @@ one; a results.json and its rows file that come from different runs are told apa
 their run id; a killed server leaves a log that scores (at most its last line lost).
 
 The second half times ten kills of each command on its writes themselves: the instant a
-temporary file of ``scorer.atomic`` appears (a shard, results.json, its rows file,
+temporary file of ``scorer.io.atomic`` appears (a shard, results.json, its rows file,
 predictions.jsonl is being written), the instant the response cache or the episode log
 grows. After each kill every output is whole (it parses to its end, and is byte for byte
 the old file or the new one) or absent, and a run started again finishes with the bytes
@@ -36,9 +36,9 @@ import pytest
 from fault_data import SMALL_CONFIG, rewrite_checksums
 from fork_server import Child, Forks
 
-from scorer.dataset import DatasetError, load_keys
-from scorer.errors import PlanariumError
-from scorer.scoring import score_file
+from scorer.io.dataset import DatasetError, load_keys
+from scorer.io.errors import PlanariumError
+from scorer.scoring.run import score_file
 from tests.support.scripted_endpoint import ScriptedEndpoint, gold_answers
 
 PLANARIUM = [sys.executable, "-c", "from scorer.cli import main; main()"]
@@ -81,7 +81,7 @@ def _assert_results_whole(out: Path) -> None:
     """results.json parses; if it is the new one, its rows file is its own pair."""
     document = json.loads(out.read_text())
     assert document["schema_version"] >= 1
-    from scorer.report.pair import check_pair
+    from scorer.scoring.pair import check_pair
 
     try:
         check_pair(out)
@@ -205,7 +205,7 @@ def episode_log_server(small_data: Path, tmp_path: Path) -> tuple[subprocess.Pop
 # Kills timed on the writes: ten of each command ---------------------------------------------
 
 KILLS = range(10)
-TEMPORARY = re.compile(r"^\..+\.tmp$")  # scorer.atomic writes <name> through .<name>.<random>.tmp beside it
+TEMPORARY = re.compile(r"^\..+\.tmp$")  # scorer.io.atomic writes <name> through .<name>.<random>.tmp beside it
 KILL_CONFIGS = ("collision", "blocks-vsp", SMALL_CONFIG)  # each cheap to score
 POLL_S = 0.0002  # sleeps between looks (and lets the scripted endpoint's threads run)
 
@@ -282,7 +282,7 @@ def _killed(prepare: Callable[[], object], start: Callable[[], Child], kill: Cal
 
 
 def _tree(root: Path) -> dict[str, bytes]:
-    """Every file under ``root`` by relative path, but scorer.atomic's hidden temporaries, which
+    """Every file under ``root`` by relative path, but scorer.io.atomic's hidden temporaries, which
     a kill may leave (and which nothing reads); anything else hidden is a failure."""
     files = {}
     for path in sorted(root.rglob("*")):
@@ -328,7 +328,7 @@ def _assert_pair(out: Path, old: dict[str, bytes], new: dict[str, bytes], result
     rows_bytes = (out / rows).read_bytes() if (out / rows).exists() else None
     if results_bytes is None:
         return
-    from scorer.report.pair import check_pair
+    from scorer.scoring.pair import check_pair
 
     if results_bytes == new[results] or rows_bytes == old.get(rows):
         check_pair(out / results)

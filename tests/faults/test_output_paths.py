@@ -34,7 +34,7 @@ def no_scoring(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("scoring started before the output path was checked")
 
-    monkeypatch.setattr("scorer.scoring.score_file", refuse)
+    monkeypatch.setattr("scorer.scoring.run.score_file", refuse)
 
 
 def test_a_fifo_is_refused_and_left_alone(small_data: Path, tmp_path: Path, no_scoring: None) -> None:

@@ -18,10 +18,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorer.dataset import KeyedDataset, KeyRow, load_keys
-from scorer.families import task_kinds
-from scorer.grading import judge_row
-from scorer.predictions import Prediction, mark_unknown, read_predictions
+from scorer.io.dataset import KeyedDataset, KeyRow, load_keys
+from scorer.io.predictions import Prediction, mark_unknown, read_predictions
+from scorer.registry import task_kinds
+from scorer.scoring.grading import judge_row
 
 ANCHOR = b'{"id": "not-a-row", "response": "x"}'  # a valid object line, so the file is never refused whole
 VERDICT_CPU_SECONDS = 5.0

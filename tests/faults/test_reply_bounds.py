@@ -7,10 +7,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from scorer.dataset import load_keys
-from scorer.predictions import MAX_REPLY_CHARS
-from scorer.references import reference_predictions
-from scorer.scoring import score_file
+from scorer.io.dataset import load_keys
+from scorer.io.predictions import MAX_REPLY_CHARS
+from scorer.scoring.references import reference_predictions
+from scorer.scoring.run import score_file
 
 CONFIG = "acp-hard"
 

@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from scorer.dataset import load_keys
+from scorer.io.dataset import load_keys
 
 HANG_S = 300  # a bound on a hang, not a speed target (the machine may be loaded)
 BURST = 300

@@ -30,9 +30,9 @@ from typing import Any
 
 import pytest
 
-from scorer.dataset import KeyRow
 from scorer.families.classical.acpbench_import import SourceRecord, fewshot_examples, imported_row
-from scorer.predictions import Prediction
+from scorer.io.dataset import KeyRow
+from scorer.io.predictions import Prediction
 from scorer.tasks.acp import paper_planner
 from scorer.tasks.acp.judge import load_task
 from scorer.tasks.acp.paper_judge import judge_paper

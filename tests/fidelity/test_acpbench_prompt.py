@@ -15,9 +15,9 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from scorer.families import configs
 from scorer.families.classical.acpbench_import import acpbench_hard_import
 from scorer.families.classical.acpbench_protocol import generation
+from scorer.registry import configs
 from tests.families.classical.test_acp_import import write_source
 from tests.fidelity.reference import reference_path
 

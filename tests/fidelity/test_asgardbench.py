@@ -50,7 +50,6 @@ from typing import Any, ClassVar
 import PIL.Image
 import pytest
 
-from scorer.dataset import KeyRow
 from scorer.episodes.engine import make_episode, step_on_reply
 from scorer.families.kitchen import strings as S
 from scorer.families.kitchen import termination as T
@@ -60,6 +59,7 @@ from scorer.families.kitchen.parse import read_action, read_memory, read_plan
 from scorer.families.kitchen.prompt import CACHE_BOUNDARY, Codes, image_reference, render_full
 from scorer.families.kitchen.rules import VERBS, Shortcuts, act
 from scorer.families.kitchen.view_ego import EgoKey, ego_png
+from scorer.io.dataset import KeyRow
 from scorer.render.png import SERVE_LEVEL
 from tests.families.kitchen.kitchen_rows import generated_row
 
@@ -680,7 +680,7 @@ def asgardbench_rows() -> list[tuple[KeyRow, list[str]]]:
     from scorer.families.kitchen.asgard import SCENES_FILE
     from scorer.families.kitchen.asgard_import import imported_worlds
     from scorer.families.kitchen.rows import key_fields
-    from scorer.harness import key_row
+    from scorer.scoring.harness import key_row
 
     listed = json.loads(gzip.decompress((folder / SCENES_FILE).read_bytes()))["types"]
     rows: list[tuple[KeyRow, list[str]]] = []

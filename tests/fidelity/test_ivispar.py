@@ -28,7 +28,6 @@ from typing import Any
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
-from scorer.dataset import KeyRow
 from scorer.episodes.engine import make_episode
 from scorer.families.slidegeom.board import Board
 from scorer.families.slidegeom.configs.episodes import key_fields, make_row
@@ -38,7 +37,8 @@ from scorer.families.slidegeom.frames import FRAME_COLOURS
 from scorer.families.slidegeom.generate import generate_boards
 from scorer.families.slidegeom.ivispar_parse import COMMANDS, DIRECTIONS, NUMBER_WORDS, OBJECTS, python_side, unity_side
 from scorer.families.slidegeom.text import placement_lines
-from scorer.harness import key_row
+from scorer.io.dataset import KeyRow
+from scorer.scoring.harness import key_row
 from tests.fidelity.reference import lift, reference_path
 
 AGENT = "ivispar/Source/Experiment/agent_systems.py"

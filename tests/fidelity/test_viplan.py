@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from scorer.dataset import KeyRow
 from scorer.episodes.engine import make_episode
+from scorer.io.dataset import KeyRow
 from scorer.tasks.ground import judge_paper
 from scorer.tasks.paper_yes_no import paper_yes_no
 from tests.families.blocksworld.episode_rows import episode_row

@@ -31,12 +31,12 @@ from typing import Any
 import pytest
 
 from data_build.spec import BuildSettings
-from scorer.dataset import KeyRow
-from scorer.families import task_kinds
 from scorer.families.vsp.maze_text import parse_table
 from scorer.families.vsp.route_answer import street_map
-from scorer.harness import key_row
-from scorer.predictions import Prediction
+from scorer.io.dataset import KeyRow
+from scorer.io.predictions import Prediction
+from scorer.registry import task_kinds
+from scorer.scoring.harness import key_row
 from tests.fidelity.reference import reference_path
 
 VSP = "vsp/VSP-main"

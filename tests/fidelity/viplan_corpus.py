@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Dict, List, Tuple, Union  # noqa: UP035 - the names ViPlan's annotations use
 
-from scorer.dataset import KeyRow
 from scorer.episodes.engine import make_episode, step_on_reply
+from scorer.io.dataset import KeyRow
 from scorer.pddl import Task
 from tests.fidelity.reference import lift, reference_path
 

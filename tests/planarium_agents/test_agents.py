@@ -18,9 +18,9 @@ from planarium_agents.messages import chat_messages
 from planarium_agents.runner import run_episodes
 from planarium_agents.vllm_agent import conversations
 from scorer.cli import main
-from scorer.dataset import load_keys
+from scorer.io.dataset import load_keys
 from scorer.rollout import RolloutServer, start_server
-from scorer.scoring import score_file
+from scorer.scoring.run import score_file
 
 CONFIG = "blocksworld-episodes"
 

@@ -17,8 +17,8 @@ from click.testing import CliRunner
 
 from planarium_agents.eval.cache import CACHE_TABLE
 from scorer.cli import main
-from scorer.dataset import load_keys
-from scorer.families import task_kinds
+from scorer.io.dataset import load_keys
+from scorer.registry import task_kinds
 from scorer.rollout import start_server
 from scorer.tasks.ground import COT_SYSTEM, GROUND_SYSTEM
 from tests.support.scripted_endpoint import ScriptedEndpoint, canned, gold_answers

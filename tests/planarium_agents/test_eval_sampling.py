@@ -10,7 +10,7 @@ from pathlib import Path
 from click.testing import CliRunner, Result
 
 from scorer.cli import main
-from scorer.dataset import load_keys
+from scorer.io.dataset import load_keys
 from tests.support.scripted_endpoint import ScriptedEndpoint, canned
 
 

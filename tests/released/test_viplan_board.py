@@ -161,7 +161,7 @@ def test_the_report_replays_what_viplan_s_run_recorded(runs: Path, data: Path, r
     without them one at least would end otherwise), and says that its images are ours while
     the model saw iGibson's."""
     from scorer.board.viewer import replayed
-    from scorer.dataset import load_keys
+    from scorer.io.dataset import load_keys
 
     reasons = {}
     with (report / "results.rows.jsonl").open() as stream:

@@ -140,7 +140,7 @@ def test_igibson_ran_navigate_to_on_a_reachable_object() -> None:
 
 
 def test_a_recording_must_say_where_it_comes_from(imported: Path) -> None:
-    from scorer.dataset import load_keys
+    from scorer.io.dataset import load_keys
 
     row = next(iter(load_keys(imported, "test", {"viplan-blocksworld-episodes"}).rows.values()))
     with pytest.raises(SettingsError, match="recorded.source"):
@@ -151,7 +151,7 @@ def test_a_recording_must_say_where_it_comes_from(imported: Path) -> None:
 
 def test_a_recorded_failure_replaces_the_engines_draw(imported: Path) -> None:
     """A recorded no-op: the action is legal, nothing moves, the feedback says so."""
-    from scorer.dataset import load_keys
+    from scorer.io.dataset import load_keys
 
     row = next(iter(load_keys(imported, "test", {"viplan-blocksworld-episodes"}).rows.values()))
     first = row.answer_key["optimal_plan"][0]
@@ -167,7 +167,7 @@ def test_a_recorded_failure_replaces_the_engines_draw(imported: Path) -> None:
 
 
 def test_the_replay_settings_and_recorded_stops_are_checked(imported: Path) -> None:
-    from scorer.dataset import load_keys
+    from scorer.io.dataset import load_keys
 
     row = next(iter(load_keys(imported, "test", {"viplan-blocksworld-episodes"}).rows.values()))
     for key, value in (("max_actions_counts", "all"), ("effects", "true")):

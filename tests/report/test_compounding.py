@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from scorer.grading import Grading
 from scorer.report.compounding import all_right_shares, compounding_curves, write_compounding_curves
+from scorer.scoring.grading import Grading
 from scorer.tasks.base import Judgement, Reason
 from tests.families.blocksworld.episode_rows import episode_row
 

@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from scorer.grading import mean_of_groups
-from scorer.report.stats import Metric
+from scorer.scoring.grading import mean_of_groups
+from scorer.tasks.stats import Metric
 
 
 def test_the_mean_weights_each_group_equally_and_propagates_the_errors() -> None:

@@ -6,17 +6,17 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from scorer.dataset import KeyRow
-from scorer.grading import ConfigReport, Grading
-from scorer.predictions import Prediction
-from scorer.report.provenance import PACKAGES
-from scorer.report.results import (
+from scorer.io.dataset import KeyRow
+from scorer.io.predictions import Prediction
+from scorer.scoring.grading import ConfigReport, Grading
+from scorer.scoring.provenance import PACKAGES
+from scorer.scoring.results import (
     CUT_MARKER,
     MAX_RESPONSE_CHARS,
     results_table,
     row_lines,
 )
-from scorer.scoring import score_file
+from scorer.scoring.run import score_file
 from scorer.tasks.base import Judgement, Reason, mean, rate
 
 ROW = KeyRow("c/test/0000", "c", "d", "ground", "easy", "", "", {"answer": True}, {})

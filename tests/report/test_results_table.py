@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from scorer.grading import ConfigReport, Grading
-from scorer.report.results import results_table
-from scorer.report.stats import Metric
+from scorer.scoring.grading import ConfigReport, Grading
+from scorer.scoring.results import results_table
+from scorer.tasks.stats import Metric
 
 
 def test_labelled_metrics_become_a_label_by_group_matrix() -> None:

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorer.report.stats import Metric, mean_stderr, rate_stderr, sample_stderr
+from scorer.tasks.stats import Metric, mean_stderr, rate_stderr, sample_stderr
 
 
 @pytest.mark.parametrize(

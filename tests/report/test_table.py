@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorer.report.table import format_table
+from scorer.io.table import format_table
 
 
 def test_results_table_layout() -> None:

@@ -12,9 +12,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from scorer import families
-from scorer.dataset import KeyRow
+from scorer import registry
 from scorer.families.blocksworld.world import BlocksWorld
+from scorer.io.dataset import KeyRow
 from scorer.rollout import RolloutServer
 from scorer.tasks.episode import reference
 
@@ -65,7 +65,7 @@ def log_lines(path: Path) -> list[dict[str, Any]]:
 
 def add_planner_variant(monkeypatch: pytest.MonkeyPatch, name: str, episode_class: type) -> str:
     """Make mode ``name`` play ``episode_class`` (a generic PlannerEpisode subclass) on blocksworld rows."""
-    registered = families.mode_for
+    registered = registry.mode_for
     planner = registered("blocksworld", None)
     variant = dataclasses.replace(
         planner,
@@ -73,6 +73,6 @@ def add_planner_variant(monkeypatch: pytest.MonkeyPatch, name: str, episode_clas
         play=lambda row, settings: episode_class(BlocksWorld(row), {**settings, "mode": planner.name}),
     )
     monkeypatch.setattr(
-        families, "mode_for", lambda domain, mode: variant if mode == name else registered(domain, mode)
+        registry, "mode_for", lambda domain, mode: variant if mode == name else registered(domain, mode)
     )
     return name

@@ -1,4 +1,4 @@
-"""An episode's bounds (scorer.predictions): the server takes no step past MAX_EPISODE_REPLIES
+"""An episode's bounds (scorer.io.predictions): the server takes no step past MAX_EPISODE_REPLIES
 replies or MAX_EPISODE_REPLY_CHARS characters of them (413, the episode left to DELETE), and
 score reads no episode line beyond them, nor any line over MAX_LINE_BYTES, which it skips
 unread, so neither's memory grows with a client that never stops."""
@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from rollout_client import Client, StartServer, log_lines
 
-from scorer import predictions
-from scorer.predictions import index_predictions
+from scorer.io import predictions
+from scorer.io.predictions import index_predictions
 from scorer.rollout import service
 
 ROW = "blocksworld-episodes/test/0000"

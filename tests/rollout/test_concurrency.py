@@ -7,9 +7,9 @@ from pathlib import Path
 
 from rollout_client import Client, gold_replies, log_lines
 
-from scorer.dataset import KeyRow, load_keys
+from scorer.io.dataset import KeyRow, load_keys
 from scorer.rollout import RolloutServer
-from scorer.scoring import score_file
+from scorer.scoring.run import score_file
 
 WRONG_REPLY = '{"plan": [{"action": "teleport", "parameters": {}}]}'
 

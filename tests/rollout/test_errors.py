@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 from rollout_client import Client, add_planner_variant, gold_replies, log_lines
 
-from scorer.dataset import KeyRow, load_keys
 from scorer.episodes.base import StepResult
 from scorer.episodes.viplan_planner import PlannerEpisode
+from scorer.io.dataset import KeyRow, load_keys
 from scorer.rollout import RolloutServer, serve, serve_rows
 from scorer.rollout.catalog import load_rows
 

@@ -12,9 +12,9 @@ from pathlib import Path
 
 from rollout_client import Client, StartServer, gold_replies, log_lines
 
-from scorer.dataset import KeyRow, load_keys
+from scorer.io.dataset import KeyRow, load_keys
 from scorer.rollout import RolloutServer
-from scorer.scoring import score_file
+from scorer.scoring.run import score_file
 
 HANG_S = 300  # a bound on a hang, not a speed target (the machine may be loaded)
 WRONG_REPLY = '{"plan": [{"action": "teleport", "parameters": {}}]}'

@@ -26,10 +26,10 @@ import pytest
 from rollout_client import Client, StartServer, log_lines
 from websockets.sync.client import connect
 
-from scorer.dataset import KeyRow, load_keys
-from scorer.rewards import step_rewards
-from scorer.scoring import score_file
+from scorer.io.dataset import KeyRow, load_keys
+from scorer.scoring.run import score_file
 from scorer.tasks.episode import reference
+from scorer.training.rewards import step_rewards
 
 CONFIG = "blocksworld-episodes"
 ROWS = [f"{CONFIG}/test/{number:04d}" for number in range(4)]
@@ -247,7 +247,9 @@ def test_a_seed_picks_the_row_the_gymnasium_environment_draws(start: StartServer
     server = start()
     client = Client(server.url)
     for seed in range(5):
-        env = gymnasium.make(f"scorer.gym_env:planarium/{CONFIG}-v0", data=str(episode_data), split="test", seed=seed)
+        env = gymnasium.make(
+            f"scorer.training.gym_env:planarium/{CONFIG}-v0", data=str(episode_data), split="test", seed=seed
+        )
         env.reset()
         client.call("POST", "/reset", {"config": CONFIG, "seed": seed})
         assert client.call("GET", "/state")[1]["id"] == env.unwrapped.row.id

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from rollout_client import Client, gold_replies, log_lines
 
-from scorer.dataset import load_keys
+from scorer.io.dataset import load_keys
 from scorer.rollout import RolloutServer
-from scorer.scoring import score_file
+from scorer.scoring.run import score_file
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

@@ -10,8 +10,8 @@ from pathlib import Path
 from PIL import Image
 from rollout_client import Client, StartServer
 
-from scorer.dataset import load_keys
 from scorer.episodes.engine import make_episode
+from scorer.io.dataset import load_keys
 from scorer.render.png import BUILD_LEVEL, SERVE_LEVEL
 from scorer.rollout.command import serve as serve_command
 

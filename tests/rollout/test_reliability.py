@@ -26,9 +26,9 @@ from rollout_client import (
     log_lines,
 )
 
-from scorer.dataset import load_keys
 from scorer.episodes.base import StepResult
 from scorer.episodes.viplan_planner import PlannerEpisode
+from scorer.io.dataset import load_keys
 from scorer.rollout import RolloutServer
 
 ROW = "blocksworld-episodes/test/0000"

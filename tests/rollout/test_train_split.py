@@ -11,8 +11,8 @@ from conftest import TRAIN_CONFIG
 from rollout_client import Client, StartServer, gold_replies, log_lines
 from websockets.sync.client import connect
 
-from scorer.dataset import KeyRow, load_keys
-from scorer.scoring import score_file
+from scorer.io.dataset import KeyRow, load_keys
+from scorer.scoring.run import score_file
 
 HANG_S = 120  # a bound on a hang, not a speed target
 
@@ -43,7 +43,7 @@ def test_an_openenv_session_resets_on_train_by_seed_and_plays_to_reward_one(
     server = start(data=train_data)
     rows = _train_rows(train_data)
     seed = 5
-    # The row the gymnasium environment draws from this seed (scorer.gym_env): the same pick.
+    # The row the gymnasium environment draws from this seed (scorer.training.gym_env): the same pick.
     expected = sorted(rows)[int(np.random.default_rng(seed).integers(len(rows)))]
     with connect(server.url.replace("http://", "ws://") + "/ws", max_size=None) as socket:
         socket.send(json.dumps({"type": "reset", "data": {"config": TRAIN_CONFIG, "split": "train", "seed": seed}}))

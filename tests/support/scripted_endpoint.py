@@ -35,8 +35,8 @@ def gold_answers(
     """An answer function that replies to each question row's request with its gold answer."""
     from planarium_agents.eval.inputs import question_inputs
     from planarium_agents.eval.questions import question_request
-    from scorer.dataset import load_keys
-    from scorer.families import task_kinds
+    from scorer.io.dataset import load_keys
+    from scorer.registry import task_kinds
 
     keys = load_keys(data, split, set(configs))
     gold: dict[str, str] = {}

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from lark import Lark
 
-from scorer.dataset import load_keys
-from scorer.families import task_kinds
-from scorer.predictions import Prediction
+from scorer.io.dataset import load_keys
+from scorer.io.predictions import Prediction
+from scorer.registry import task_kinds
 
 
 def test_every_gold_answer_fits_its_rows_grammar_and_scores(mini_data: Path) -> None:

@@ -1,5 +1,5 @@
 """lm-evaluation-harness hooks of Planarium's text configs: scoring goes through
-Planarium's own scorer (``scorer.harness``), never a re-implementation. These configs'
+Planarium's own scorer (``scorer.scoring.harness``), never a re-implementation. These configs'
 prompts (ACPBench Hard's) have no system part, so the flat prompt column is the whole
 message, as their ``messages`` twin says; lm-eval applies the model's chat template to it
 with ``--apply_chat_template``.
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorer.harness import harness_metrics
+from scorer.scoring.harness import harness_metrics
 
 
 def process_results(doc: dict[str, Any], results: list[str]) -> dict[str, float]:

@@ -1,7 +1,7 @@
 """lmms-eval hooks of Planarium's question configs (images and text): the images go to
 the model as lmms-eval's visuals, the text without its ``<image>`` markers (lmms-eval's
 models place the images themselves), and scoring goes through Planarium's own scorer
-(``scorer.harness``), never a re-implementation. lmms-eval's chat models read
+(``scorer.scoring.harness``), never a re-implementation. lmms-eval's chat models read
 ``doc_to_messages``: the row's ``messages`` with their roles (the paper's system
 message kept apart) and each image in its marker's place.
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorer.harness import harness_metrics
+from scorer.scoring.harness import harness_metrics
 
 MARKER = "<image>"
 

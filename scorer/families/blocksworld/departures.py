@@ -1,11 +1,11 @@
 """Where the blocksworld configs (ViPlan-BW) do not do what ViPlan's code does, each with
 the setting that restores ViPlan's behaviour and the test that holds the row
-(``scorer.fidelity``). ViPlan's own code is run beside ours in ``tests/fidelity/test_viplan.py``.
+(``scorer.registry.fidelity``). ViPlan's own code is run beside ours in ``tests/fidelity/test_viplan.py``.
 """
 
 from __future__ import annotations
 
-from scorer.fidelity import Departure, Held, PaperConfig
+from scorer.registry.fidelity import Departure, Held, PaperConfig
 
 GROUND = "`blocksworld-ground`, `blocksworld-ground-views`"
 PLANNER = "`blocksworld-episodes`, `viplan-blocksworld-episodes` (planner)"

@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from scorer.episodes.viplan_modes import viplan_modes
-from scorer.families.base import Family
 from scorer.families.blocksworld.departures import DEPARTURES, PAPER_CONFIGS
 from scorer.families.blocksworld.viplan_runs import VIPLAN_RUNS
 from scorer.families.blocksworld.world import BlocksWorld
+from scorer.registry.family import Family
 from scorer.report.compounding import write_compounding_curves
 
 if TYPE_CHECKING:

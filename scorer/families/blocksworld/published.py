@@ -13,9 +13,9 @@ from __future__ import annotations
 import json
 
 from data_build.spec import SIZES, BuildSettings
-from scorer import atomic
 from scorer.executors import make_executor
 from scorer.families.blocksworld.problems import PUBLISHED, blocksworld_problems
+from scorer.io import atomic
 
 
 def published_entries(executor_spec: str = "local") -> list[dict]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from scorer.dataset import KeyRow
+from scorer.io.dataset import KeyRow
 from scorer.pddl import Task, parse_task
 
 

@@ -25,12 +25,12 @@ import click
 from data_build.card import min_mean_max
 from data_build.importing import import_arguments, source_errors, write_imported_configs
 from data_build.spec import ConfigSpec, Rows
-from scorer.families.base import card_template
 from scorer.families.blocksworld.configs.episodes import SPEC as EPISODES_SPEC
 from scorer.families.blocksworld.configs.episodes import ImportedFacts, make_row
 from scorer.families.blocksworld.generate import DIFFICULTIES, BlocksProblem, optimal_plan
 from scorer.families.blocksworld.state import Layout, column_names, layout_atoms, layout_from_atoms
 from scorer.pddl import Task, parse_task, validate_plan
+from scorer.registry.family import card_template
 
 CONFIG = "viplan-blocksworld-episodes"
 SPLIT = "test"

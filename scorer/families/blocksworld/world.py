@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
 
-from scorer.dataset import KeyRow
 from scorer.episodes.base import Message, Observation
 from scorer.episodes.viplan_world import ActionChoice, FailureDraw, FeedbackWords
 from scorer.families.blocksworld.actions import draw_failure, move_json, paper_action, parse_action
@@ -21,6 +20,7 @@ from scorer.families.blocksworld.state import Layout, column_names, layout_from_
 from scorer.families.blocksworld.task import row_task
 from scorer.families.blocksworld.verbalize import question
 from scorer.families.blocksworld.views import VIEWS, observation
+from scorer.io.dataset import KeyRow
 from scorer.pddl import bfs
 
 # A state count, not a clock, bounds the search so replay is exact. Any physically

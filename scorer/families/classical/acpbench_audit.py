@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scorer.dataset import KeyRow
+from scorer.io.dataset import KeyRow
+from scorer.io.predictions import Prediction
 from scorer.pddl import Task
-from scorer.predictions import Prediction
 from scorer.tasks.acp.analysis import EXACT_CAP, VariantGraphs
 from scorer.tasks.acp.imported_keys import Converted, Source
 from scorer.tasks.acp.kind import judge

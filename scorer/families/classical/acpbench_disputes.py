@@ -13,8 +13,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from scorer import atomic
 from scorer.families.classical.acpbench_import import disputes_markdown, import_rows, write_config
+from scorer.io import atomic
 
 REPO = Path(__file__).resolve().parents[3]
 DEFAULT_SOURCE = REPO.parent / "shared" / "external" / "acpbench-hard"

@@ -37,15 +37,15 @@ from data_build.build import write_imported
 from data_build.importing import import_arguments, write_imported_configs
 from data_build.rows import chat_column, dumps, row_features
 from data_build.spec import SPLITS, ConfigSpec, Rows
-from scorer import atomic
-from scorer.dataset import KeyRow
 from scorer.executors import DEFAULT_EXECUTOR, EXECUTOR_HELP, Executor, in_process, make_executor
-from scorer.families.base import card_template
 from scorer.families.classical.acpbench_audit import Dispute, audit, convert
 from scorer.families.classical.acpbench_protocol import two_shot_messages, two_shot_text
 from scorer.families.classical.acpbench_verdicts import seed_oracle
 from scorer.families.classical.problems import fewshot_examples
+from scorer.io import atomic
+from scorer.io.dataset import KeyRow
 from scorer.pddl import PDDLError, split_init
+from scorer.registry.family import card_template
 from scorer.tasks.acp import KINDS, acp_kind
 from scorer.tasks.acp.analysis import EXACT_CAP, VariantGraphs
 from scorer.tasks.acp.judge import load_task

@@ -16,7 +16,7 @@ in two ways, both kept:
   row's ``prompt``).
 
 It decodes greedily (temperature 0.0) for at most 1,000 new tokens and stops at the task
-file's ``until`` strings (``scorer.families.papers``).
+file's ``until`` strings (``scorer.registry.papers``).
 """
 
 from __future__ import annotations

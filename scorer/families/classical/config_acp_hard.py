@@ -22,9 +22,9 @@ from collections.abc import Iterator
 
 from data_build.acp_rows import ACP_FEATURES, AcpProblem, ask, build_budget, count_table, make_rows, spread_kinds
 from data_build.spec import SPLITS, BuildSettings, ConfigSpec, Rows
-from scorer.families.base import card_template
 from scorer.families.classical import CLASSICAL_DOMAINS, ClassicalDomain
 from scorer.families.classical.problems import classical_problem, fewshot_examples
+from scorer.registry.family import card_template
 from scorer.tasks.acp import KINDS
 
 CONFIG = "acp-hard"

@@ -8,7 +8,7 @@ reading (``scorer/tasks/acp/paper_parse.py``, ``paper_judge.py``): they agree on
 
 from __future__ import annotations
 
-from scorer.fidelity import Departure, Held, PaperConfig
+from scorer.registry.fidelity import Departure, Held, PaperConfig
 
 ACP = "`acp-hard`, `acpbench-hard`, `blocksworld-acp`, `slidegeom-acp`, `household-acp`"
 _FIDELITY = "tests/fidelity/test_acpbench.py::test_our_paper_reading_agrees_with_acpbenchs_evaluator"

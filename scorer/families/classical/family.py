@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from scorer.families.base import Family
 from scorer.families.classical import CLASSICAL_DOMAINS
 from scorer.families.classical.departures import DEPARTURES, PAPER_CONFIGS
+from scorer.registry.family import Family
 
 if TYPE_CHECKING:
     from data_build.spec import ConfigSpec

@@ -1,11 +1,11 @@
 """Where the household configs (ViPlan-HH) do not do what ViPlan's code does, each with the
 setting that restores ViPlan's behaviour and the test that holds the row
-(``scorer.fidelity``). ViPlan's own code is run beside ours in ``tests/fidelity/test_viplan.py``.
+(``scorer.registry.fidelity``). ViPlan's own code is run beside ours in ``tests/fidelity/test_viplan.py``.
 """
 
 from __future__ import annotations
 
-from scorer.fidelity import Departure, Held, PaperConfig
+from scorer.registry.fidelity import Departure, Held, PaperConfig
 
 GROUND = "`household-ground`"
 PLANNER = "`household-episodes`, `viplan-household-episodes` (planner)"

@@ -9,10 +9,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from scorer.episodes.viplan_modes import viplan_modes
-from scorer.families.base import Family
 from scorer.families.household.departures import DEPARTURES, PAPER_CONFIGS
 from scorer.families.household.viplan_runs import VIPLAN_RUNS
 from scorer.families.household.world import HouseholdWorld
+from scorer.registry.family import Family
 
 if TYPE_CHECKING:
     from data_build.spec import ConfigSpec

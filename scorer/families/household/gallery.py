@@ -12,11 +12,11 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from scorer.atomic import write_bytes, write_text
 from scorer.families.household.generate import ACTIVITY, generate_problem
 from scorer.families.household.images import plan_png, state_png
 from scorer.families.household.trajectory import PlanState, plan_states
 from scorer.families.household.view_text import render_text
+from scorer.io.atomic import write_bytes, write_text
 
 EXAMPLES = {"simple": "packing_food_for_work", "medium": "cleaning_out_drawers", "hard": "sorting_groceries"}
 

@@ -24,13 +24,13 @@ import click
 from data_build.card import min_mean_max
 from data_build.importing import import_arguments, source_errors, write_imported_configs
 from data_build.spec import ConfigSpec, Rows
-from scorer.families.base import card_template
 from scorer.families.household.configs.episodes import SPEC as EPISODES_SPEC
 from scorer.families.household.configs.episodes import ImportedFacts, make_row
 from scorer.families.household.generate import DIFFICULTIES
 from scorer.families.household.problem import HouseholdProblem, domain_pddl, scene_for
 from scorer.families.household.world import goal_literals
 from scorer.pddl import parse_task
+from scorer.registry.family import card_template
 
 CONFIG = "viplan-household-episodes"
 SPLIT = "test"

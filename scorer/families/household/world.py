@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from functools import cached_property, lru_cache
 from typing import Any
 
-from scorer.dataset import KeyRow
 from scorer.episodes.base import Message, Observation
 from scorer.episodes.viplan_world import NO_FAILURE, ActionChoice, FailureDraw, FeedbackWords
 from scorer.families.household.actions import REFUSED, action_json, paper_action, parse_action
@@ -27,6 +26,7 @@ from scorer.families.household.scene import Scene
 from scorer.families.household.sight import Sight, sight, split_atom
 from scorer.families.household.verbalize import ENVIRONMENT, hidden_facts, planner_goal, question
 from scorer.families.household.views import VIEWS, observation
+from scorer.io.dataset import KeyRow
 from scorer.tasks.ground import ground_messages
 
 # ViPlan's household loop: "executed", and every refusal of its client "parameters incorrectly

@@ -29,7 +29,6 @@ from tqdm import tqdm
 
 from data_build.importing import import_arguments, source_errors, write_imported_configs
 from data_build.spec import ConfigSpec, Rows
-from scorer.families.base import card_template
 from scorer.families.kitchen import catalog
 from scorer.families.kitchen.asgard import AsgardTask, AsgardTaskError, read_scenes, read_tasks
 from scorer.families.kitchen.configs.episodes import count_table
@@ -39,6 +38,7 @@ from scorer.families.kitchen.optimal import read_table, stored_optimal
 from scorer.families.kitchen.rows import FEATURES, make_row
 from scorer.families.kitchen.tasks import TASK_TYPES, KitchenTask
 from scorer.families.kitchen.world import World
+from scorer.registry.family import card_template
 
 CONFIG = "asgardbench-episodes"
 SPLIT = "test"  # AsgardBench's tasks are one evaluation set

@@ -9,7 +9,7 @@ steps are counted.
 
 from __future__ import annotations
 
-from scorer.fidelity import Departure, Held, PaperConfig
+from scorer.registry.fidelity import Departure, Held, PaperConfig
 
 BOTH = "`kitchen-episodes`, `asgardbench-episodes`"
 BOTH_BUILT = "`kitchen-episodes`"  # the imported twin plays the paper's (Mode.paper_defaults)

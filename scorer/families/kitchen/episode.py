@@ -40,7 +40,6 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from scorer.dataset import KeyRow
 from scorer.episodes.base import PARSER_SETTING, Observation, SettingsError, StepResult, check_parser, check_settings
 from scorer.families.kitchen import strings as S
 from scorer.families.kitchen import termination as T
@@ -52,6 +51,7 @@ from scorer.families.kitchen.tasks import KitchenTask
 from scorer.families.kitchen.view_ego import EgoKey, ego_png
 from scorer.families.kitchen.view_text import scene_text
 from scorer.families.kitchen.world import World
+from scorer.io.dataset import KeyRow
 
 DEFAULTS: dict[str, Any] = {
     "mode": "kitchen",

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from scorer.families.base import Family, Mode
 from scorer.families.kitchen import policies
 from scorer.families.kitchen.departures import DEPARTURES, PAPER_CONFIGS
 from scorer.families.kitchen.episode import KitchenEpisode
 from scorer.families.kitchen.metrics import kitchen_metrics
+from scorer.registry.family import Family, Mode
 
 if TYPE_CHECKING:
     from data_build.spec import ConfigSpec

@@ -10,12 +10,12 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from scorer import atomic
 from scorer.families.kitchen.expert import expert_plan
 from scorer.families.kitchen.generate import generate_task
 from scorer.families.kitchen.rules import act
 from scorer.families.kitchen.tasks import TASK_TYPES
 from scorer.families.kitchen.view_ego import draw_view
+from scorer.io import atomic
 from scorer.render.png import png_bytes
 
 # The step after which each type's picture is taken, and what it shows.

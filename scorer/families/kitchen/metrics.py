@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorer.families.kitchen import strings as S
-from scorer.report.stats import Metric
 from scorer.tasks.base import ScoredRow, mean, rate
+from scorer.tasks.stats import Metric
 
 END_REASONS = (S.SUCCESS, S.MAX_REPEATS, S.MAX_FAILURES, S.MAX_STEPS, S.HARD_LIMIT)
 

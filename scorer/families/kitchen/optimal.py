@@ -42,8 +42,6 @@ import click
 import up_fast_downward
 from tqdm import tqdm
 
-from scorer import atomic
-from scorer.cli_paths import OUTPUT_FILE
 from scorer.families.kitchen import catalog
 from scorer.families.kitchen.goals import all_reached
 from scorer.families.kitchen.pddl import (
@@ -58,6 +56,8 @@ from scorer.families.kitchen.pddl import (
 from scorer.families.kitchen.rules import act
 from scorer.families.kitchen.tasks import KitchenTask
 from scorer.families.kitchen.world import World
+from scorer.io import atomic
+from scorer.io.paths import OUTPUT_FILE
 
 OPTIMAL_SEARCH = "astar(hmax())"
 # Quick satisficing searches with the FF heuristic (it handles conditional effects); each

@@ -13,12 +13,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from scorer.dataset import KeyRow
-from scorer.families.base import PolicyTurn
 from scorer.families.kitchen.episode import row_task, row_world
 from scorer.families.kitchen.expert import expert_plan
 from scorer.families.kitchen.rules import VERBS, Shortcuts, act
 from scorer.families.kitchen.world import World
+from scorer.io.dataset import KeyRow
+from scorer.registry.family import PolicyTurn
 
 
 def reply_for(action: str, plan: list[str] | None = None) -> str:

@@ -19,7 +19,7 @@ from scorer.families.kitchen.expert import expert_run
 from scorer.families.kitchen.pddl import domain_pddl, problem_pddl
 from scorer.families.kitchen.tasks import KitchenTask
 from scorer.families.kitchen.world import World
-from scorer.harness import key_row
+from scorer.scoring.harness import key_row
 
 FEATURES = row_features(("goal",))
 

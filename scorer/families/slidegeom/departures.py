@@ -7,7 +7,7 @@ episode metrics), at the commit in ``../shared/external/reference-code/ivispar/C
 
 from __future__ import annotations
 
-from scorer.fidelity import Departure, Held, PaperConfig
+from scorer.registry.fidelity import Departure, Held, PaperConfig
 
 EPISODES = "`slidegeom-episodes`, `ivispar-episodes`"
 EPISODES_BUILT = "`slidegeom-episodes`"  # the imported twin plays the paper's (Mode.paper_defaults)

@@ -58,10 +58,10 @@ from typing import Any
 
 import numpy as np
 
-from scorer.dataset import KeyRow
 from scorer.families.slidegeom.board import COLOURS, SHAPES, Cell, Geom, cell_name, parse_cell
-from scorer.report.stats import Metric
+from scorer.io.dataset import KeyRow
 from scorer.tasks.base import AnswerFormat, Judgement, Reason, ScoredRow, TaskKind, mean, question_judge, rate
+from scorer.tasks.stats import Metric
 
 Truth = Sequence[tuple[Geom, Cell]]
 

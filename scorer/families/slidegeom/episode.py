@@ -36,7 +36,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scorer.dataset import KeyRow
 from scorer.episodes.base import PARSER_SETTING, Observation, SettingsError, StepResult, check_parser, check_settings
 from scorer.families.slidegeom.board import Board, Geom, Placement
 from scorer.families.slidegeom.episode_prompt import (
@@ -53,6 +52,7 @@ from scorer.families.slidegeom.moves import MoveClass, Outcome, classify, parse_
 from scorer.families.slidegeom.search import distance
 from scorer.families.slidegeom.state_images import ImageKey, state_png
 from scorer.families.slidegeom.text import placement_text
+from scorer.io.dataset import KeyRow
 
 DEFAULTS: dict[str, Any] = {
     "mode": "slidegeom",

@@ -18,8 +18,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from scorer.families.slidegeom.progress import STEPS, progress_trace, won_at_optimal
-from scorer.report.stats import Metric
 from scorer.tasks.base import ScoredRow, macro, mean, rate
+from scorer.tasks.stats import Metric
 
 ACTION_CLASSES = ("effective_moves", "ineffective_moves", "occupied_destination", "out_of_bounds", "illegal_commands")
 LABELLED = ("success", "step_deviation", "min_distance")  # the metric families given per view and complexity

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from scorer.families.base import Family, Mode
 from scorer.families.slidegeom import policies
 from scorer.families.slidegeom.departures import DEPARTURES, PAPER_CONFIGS
 from scorer.families.slidegeom.describe import DESCRIBE
@@ -14,6 +13,7 @@ from scorer.families.slidegeom.episode import SlideGeomEpisode
 from scorer.families.slidegeom.episode_metrics import slidegeom_metrics
 from scorer.families.slidegeom.heatmap import write_heatmaps
 from scorer.families.slidegeom.progress import write_progress_curves
+from scorer.registry.family import Family, Mode
 
 if TYPE_CHECKING:
     from data_build.spec import ConfigSpec

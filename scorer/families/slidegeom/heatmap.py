@@ -19,9 +19,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from scorer import atomic
-from scorer.grading import Grading
+from scorer.io import atomic
 from scorer.render.fonts import load_font
+from scorer.scoring.grading import Grading
 
 Cells = dict[tuple[int, int], list[float]]  # (geoms, optimal length) -> the measure per episode
 

@@ -34,7 +34,6 @@ from tqdm import tqdm
 from data_build.build import write_configs
 from data_build.importing import import_arguments, source_errors, write_imported_configs
 from data_build.spec import ConfigSpec, Rows
-from scorer.families.base import card_template
 from scorer.families.slidegeom.board import manhattan_sum
 from scorer.families.slidegeom.configs import describe
 from scorer.families.slidegeom.configs.episodes import SPEC as EPISODES_SPEC
@@ -42,6 +41,7 @@ from scorer.families.slidegeom.configs.episodes import count_table, make_row
 from scorer.families.slidegeom.generate import SlideProblem
 from scorer.families.slidegeom.ivispar import BoardFileError, IvisparBoard, read_board_folder
 from scorer.families.slidegeom.search import SearchLimitError, solve
+from scorer.registry.family import card_template
 
 CONFIG = "ivispar-episodes"
 DESCRIBE_CONFIG = "ivispar-describe"

@@ -12,12 +12,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from scorer.dataset import KeyRow
-from scorer.families.base import PolicyTurn
 from scorer.families.slidegeom.board import ALL_GEOMS
 from scorer.families.slidegeom.moves import command_for_move
 from scorer.families.slidegeom.search import legal_moves, solve
 from scorer.families.slidegeom.tracking import believed_placement
+from scorer.io.dataset import KeyRow
+from scorer.registry.family import PolicyTurn
 
 
 def optimal(turn: PolicyTurn) -> str:

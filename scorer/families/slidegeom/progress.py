@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from scorer.grading import Grading
 from scorer.report.curves import Curve, config_path, write_curves
-from scorer.report.stats import sample_stderr
+from scorer.scoring.grading import Grading
+from scorer.tasks.stats import sample_stderr
 
 STEPS = 20  # iVISPAR's cap on moves per episode (section 5; max_game_length in its code)
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorer.dataset import KeyRow
 from scorer.families.slidegeom.board import Board, Placement
 from scorer.families.slidegeom.episode import row_board
 from scorer.families.slidegeom.moves import MoveClass, parse_command
 from scorer.families.slidegeom.search import apply_move
+from scorer.io.dataset import KeyRow
 
 _BOARD_CHANGING = (MoveClass.EFFECTIVE.value, MoveClass.INEFFECTIVE.value)
 

@@ -24,12 +24,12 @@ from typing import Any
 
 import click
 
-from scorer import atomic
-from scorer.cli_paths import OUTPUT_FILE
-from scorer.dataset import KeyRow, load_keys
 from scorer.families.vsp.blocks import COLOURS, Stacks, apply, legal_moves
 from scorer.families.vsp.kind import VSP
 from scorer.families.vsp.short_answers import CHOICES
+from scorer.io import atomic
+from scorer.io.dataset import KeyRow, load_keys
+from scorer.io.paths import OUTPUT_FILE
 
 RELATIONS = [[v, h] for v in ("Above", "Below") for h in ("Left", "Right")] + [
     [w] for w in ("Above", "Below", "Left", "Right")

@@ -41,11 +41,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from scorer.dataset import KeyRow
 from scorer.families.vsp.paper_readings import SOURCE_COLLISION, collision
-from scorer.report.stats import Metric
+from scorer.io.dataset import KeyRow
 from scorer.tasks._yes_no import parse_yes_no
 from scorer.tasks.base import Judgement, PaperReading, Reason, ScoredRow, TaskKind, mean, question_judge, rate
+from scorer.tasks.stats import Metric
 
 TOLERANCE = Fraction(1)  # seconds either side of the true time, as VSP's scorer
 LABELS = ("car", "person")

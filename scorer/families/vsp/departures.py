@@ -8,7 +8,7 @@ reading: they agree on every reply.
 
 from __future__ import annotations
 
-from scorer.fidelity import Departure, Held, PaperConfig
+from scorer.registry.fidelity import Departure, Held, PaperConfig
 
 _FIDELITY = "tests/fidelity/test_vsp.py::test_our_paper_reading_agrees_with_vsps_eval_script"
 _PROMPTS = "tests/families/vsp/test_vsp_prompts_paper.py::test_every_sentence_is_the_papers_or_a_listed_departure"

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from scorer.families.base import Family
 from scorer.families.vsp.collision_answer import COLLISION
 from scorer.families.vsp.departures import DEPARTURES, PAPER_CONFIGS
 from scorer.families.vsp.kind import VSP
 from scorer.families.vsp.route_answer import ROUTE
+from scorer.registry.family import Family
 
 if TYPE_CHECKING:
     from data_build.spec import ConfigSpec

@@ -24,15 +24,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scorer.dataset import KeyRow
 from scorer.families.vsp.blocks import COLOURS, Stacks
 from scorer.families.vsp.blocks_answer import judge_blocks_plan, read_colour
 from scorer.families.vsp.maze_text import parse_table
 from scorer.families.vsp.paper_readings import SOURCE_MAZE, judge_vsp
 from scorer.families.vsp.plan_answer import judge_plan
 from scorer.families.vsp.short_answers import CHOICES, read_choice, read_relation, read_yes_no
-from scorer.report.stats import Metric
+from scorer.io.dataset import KeyRow
 from scorer.tasks.base import Judgement, PaperReading, Reason, ScoredRow, TaskKind, question_judge, rate
+from scorer.tasks.stats import Metric
 
 OPPOSITE = {"Above": "Below", "Below": "Above", "Left": "Right", "Right": "Left"}
 

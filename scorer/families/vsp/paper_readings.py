@@ -56,10 +56,10 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from scorer.dataset import KeyRow
 from scorer.families.vsp.maze import MOVES, Maze
 from scorer.families.vsp.maze_text import parse_table
-from scorer.predictions import Prediction
+from scorer.io.dataset import KeyRow
+from scorer.io.predictions import Prediction
 from scorer.tasks.base import NOT_A_RESPONSE, Judgement, Reason
 
 GYM_STEP_LIMIT = 100  # FrozenLake-v1's registered max_episode_steps

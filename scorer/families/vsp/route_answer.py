@@ -32,11 +32,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scorer.dataset import KeyRow
 from scorer.families.vsp.paper_readings import SOURCE_ROUTE, route
 from scorer.families.vsp.route import Leg, StreetMap, net_displacement, walk
-from scorer.report.stats import Metric
+from scorer.io.dataset import KeyRow
 from scorer.tasks.base import Judgement, PaperReading, Reason, ScoredRow, TaskKind, question_judge, rate
+from scorer.tasks.stats import Metric
 
 _OUTPUT = re.compile(r"<\s*output\s*>", re.IGNORECASE)
 _NUMBERED = re.compile(r"^[ \t>]*(\d{1,9})[.)][ \t]*(?P<rest>[^\n]*)$", re.MULTILINE)

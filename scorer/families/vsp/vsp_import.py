@@ -38,9 +38,7 @@ import click
 
 from data_build.importing import import_arguments, source_errors, write_imported_configs
 from data_build.spec import ConfigSpec, Rows
-from scorer import atomic
 from scorer.executors import DEFAULT_EXECUTOR, EXECUTOR_HELP, Executor, in_process, make_executor
-from scorer.families.base import card_template
 from scorer.families.vsp import blocks_questions
 from scorer.families.vsp.configs import blocks_vsp
 from scorer.families.vsp.configs.maze_vsp import FEWSHOT_K, card_facts, make_row
@@ -50,6 +48,8 @@ from scorer.families.vsp.maze_questions import LETTERS, TASKS, Question, levels
 from scorer.families.vsp.maze_text import parse_table, where
 from scorer.families.vsp.shots import question_table
 from scorer.families.vsp.vsp_import_blocks import ImportedBlocks, imported_blocks
+from scorer.io import atomic
+from scorer.registry.family import card_template
 
 CONFIG = "vsp-original"
 SPLIT = "test"

@@ -8,7 +8,7 @@ Every sentence they accept is read back by ``parse.py`` as the same answer (test
 
 from __future__ import annotations
 
-from scorer.dataset import KeyRow
+from scorer.io.dataset import KeyRow
 from scorer.tasks.base import AnswerFormat
 
 from .question_kinds import acp_kind

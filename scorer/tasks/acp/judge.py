@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from scorer.dataset import KeyRow
+from scorer.io.dataset import KeyRow
 from scorer.pddl import Task, normalize_name, parse_task_variant, validate_plan
 from scorer.tasks.base import Judgement, Reason
 

@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scorer.dataset import KeyRow
+from scorer.io.dataset import KeyRow
+from scorer.io.predictions import Prediction
 from scorer.pddl import PDDLError, split_init
-from scorer.predictions import Prediction
-from scorer.report.stats import Metric
 from scorer.tasks.base import NOT_A_RESPONSE, Judgement, PaperReading, Reason, ScoredRow, TaskKind, mean, rate
+from scorer.tasks.stats import Metric
 
 from .answer_format import answer_format
 from .judge import Case

@@ -37,9 +37,9 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from scorer.dataset import KeyRow
+from scorer.io.dataset import KeyRow
+from scorer.io.predictions import Prediction
 from scorer.pddl import PDDLError, normalize_name
-from scorer.predictions import Prediction
 from scorer.tasks.base import NOT_A_RESPONSE, Judgement, Reason
 
 from . import paper_planner

@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 from functools import cache
 
-from scorer.dataset import KeyRow
 from scorer.families.blocksworld import DIFFICULTIES, generate_problem
 from scorer.families.blocksworld.configs.episodes import CONFIG, make_row
+from scorer.io.dataset import KeyRow
 
 
 @cache  # generating a problem takes ~0.7 s; rows are immutable

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from scorer.dataset import KeyRow
 from scorer.episodes.base import SettingsError
 from scorer.episodes.engine import make_episode, replay
 from scorer.families.blocksworld.task import row_task
+from scorer.io.dataset import KeyRow
 from scorer.pddl import Task, bfs
 from tests.families.blocksworld.episode_rows import episode_row
 

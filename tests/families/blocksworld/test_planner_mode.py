@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from scorer.dataset import KeyRow
 from scorer.episodes.base import SettingsError
 from scorer.episodes.engine import make_episode, replay
 from scorer.families.blocksworld.state import Layout
+from scorer.io.dataset import KeyRow
 from tests.families.blocksworld.episode_rows import episode_row
 
 

@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from scorer.dataset import KeyRow
 from scorer.episodes.base import SettingsError
 from scorer.episodes.engine import make_episode
-from scorer.families import mode_for
 from scorer.families.blocksworld.views import TEXT_VIEW_WORDS, VIEWS
+from scorer.io.dataset import KeyRow
+from scorer.registry import mode_for
 from tests.families.blocksworld.episode_rows import episode_row
 
 

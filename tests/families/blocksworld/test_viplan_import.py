@@ -14,10 +14,10 @@ import pytest
 from click.testing import CliRunner
 
 from scorer.cli import main
-from scorer.dataset import KeyRow, load_keys
 from scorer.episodes.engine import replay
 from scorer.families.blocksworld.generate import DIFFICULTIES
 from scorer.families.blocksworld.viplan_import import CONFIG, PROBLEMS, card_facts, import_rows
+from scorer.io.dataset import KeyRow, load_keys
 from scorer.pddl import bfs, parse_task, validate_plan
 
 VIPLAN = Path(__file__).resolve().parents[4] / "shared" / "external" / "viplan"

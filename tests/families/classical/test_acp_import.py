@@ -12,11 +12,11 @@ import pytest
 from click.testing import CliRunner
 
 from data_build.card import merge_cards
-from scorer.dataset import load_keys
 from scorer.executors import make_executor
 from scorer.families.classical.acpbench_import import acpbench_hard_import, import_rows, problem_jobs, read_source
-from scorer.grading import grade
-from scorer.references import reference_predictions
+from scorer.io.dataset import load_keys
+from scorer.scoring.grading import grade
+from scorer.scoring.references import reference_predictions
 from scorer.tasks.acp import KINDS
 
 SHARED_COPY = Path(__file__).resolve().parents[4] / "shared" / "external" / "acpbench-hard"

@@ -9,11 +9,11 @@ import json
 from functools import cache
 from typing import Any
 
-from scorer.dataset import KeyRow
 from scorer.episodes.engine import make_episode, replay
 from scorer.families.household.configs.episodes import CONFIG, make_row
 from scorer.families.household.generate import ACTIVITIES, generate_problem
 from scorer.families.household.world import HouseholdWorld
+from scorer.io.dataset import KeyRow
 
 
 @cache

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from scorer.dataset import KeyRow, load_keys
 from scorer.episodes.engine import replay
 from scorer.families.household.viplan_import import CONFIG, PROBLEMS, card_facts, import_rows
+from scorer.io.dataset import KeyRow, load_keys
 from scorer.pddl import parse_task, validate_plan
 
 VIPLAN = Path(__file__).resolve().parents[4] / "shared" / "external" / "viplan"

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from scorer.dataset import KeyRow
 from scorer.families.kitchen.generate import generate_task
 from scorer.families.kitchen.rows import key_fields
 from scorer.families.kitchen.tasks import KitchenTask
 from scorer.families.kitchen.world import Thing, World
-from scorer.harness import key_row
+from scorer.io.dataset import KeyRow
+from scorer.scoring.harness import key_row
 
 CONFIG = "kitchen-episodes"
 

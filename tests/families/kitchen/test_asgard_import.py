@@ -19,10 +19,10 @@ from planarium_agents import make_agent
 from planarium_agents.client import RolloutClient
 from planarium_agents.runner import run_episodes
 from scorer.cli import main
-from scorer.dataset import KeyRow, load_keys
 from scorer.episodes.engine import replay
 from scorer.families.kitchen.asgard import TASKS_FILE, read_tasks
 from scorer.families.kitchen.asgard_import import CONFIG, import_rows
+from scorer.io.dataset import KeyRow, load_keys
 from scorer.rollout import RolloutServer, start_server
 
 SHARED = Path(__file__).resolve().parents[4] / "shared" / "external" / "asgardbench"

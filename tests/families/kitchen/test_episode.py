@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from scorer.dataset import KeyRow
 from scorer.episodes.base import SettingsError
 from scorer.episodes.engine import make_episode, replay, step_on_reply
 from scorer.families.kitchen import strings as S
 from scorer.families.kitchen.policies import optimal, reference
+from scorer.io.dataset import KeyRow
 
 from .kitchen_rows import generated_row
 

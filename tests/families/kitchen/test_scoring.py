@@ -7,9 +7,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from scorer.dataset import load_keys
-from scorer.references import reference_lines
-from scorer.scoring import score_file
+from scorer.io.dataset import load_keys
+from scorer.scoring.references import reference_lines
+from scorer.scoring.run import score_file
 
 CONFIG = "kitchen-episodes"
 

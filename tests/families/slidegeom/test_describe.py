@@ -6,7 +6,6 @@ from dataclasses import asdict
 
 import pytest
 
-from scorer.dataset import KeyRow
 from scorer.families.slidegeom.board import Cell, Geom
 from scorer.families.slidegeom.describe import (
     DescriptionCounts,
@@ -18,6 +17,7 @@ from scorer.families.slidegeom.describe import (
     reference,
     score_description,
 )
+from scorer.io.dataset import KeyRow
 from scorer.tasks.base import MISSING, ScoredRow
 
 TRUTH: list[tuple[Geom, Cell]] = [

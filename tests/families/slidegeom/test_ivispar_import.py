@@ -13,13 +13,13 @@ import pytest
 from click.testing import CliRunner
 
 from scorer.cli import main
-from scorer.dataset import load_keys
 from scorer.families.slidegeom.configs.episodes import key_fields
 from scorer.families.slidegeom.ivispar import read_board_folder
 from scorer.families.slidegeom.ivispar_import import CONFIG, import_rows, imported_problem, source_meta, write_config
-from scorer.harness import key_row
-from scorer.predictions import Prediction
-from scorer.scoring import score_file
+from scorer.io.dataset import load_keys
+from scorer.io.predictions import Prediction
+from scorer.scoring.harness import key_row
+from scorer.scoring.run import score_file
 from scorer.tasks.episode import EPISODE
 
 SHARED_BOARDS = Path(__file__).resolve().parents[4] / "shared" / "external" / "ivispar-boards"

@@ -66,8 +66,8 @@ def test_an_unknown_geom_is_uncounted_as_ivispar_classifies_it() -> None:
 
 
 def test_scoring_replays_a_log_with_each_parser() -> None:
-    from scorer.grading import judge_row, judge_row_paper
-    from scorer.predictions import Prediction
+    from scorer.io.predictions import Prediction
+    from scorer.scoring.grading import judge_row, judge_row_paper
 
     row = corner_row()
     log = {"settings": {"view": "text"}, "replies": ["<think>move red cube left</think>action: move red cube right 2"]}

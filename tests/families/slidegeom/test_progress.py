@@ -8,11 +8,11 @@ from pathlib import Path
 
 from PIL import Image
 
-from scorer.dataset import load_keys
 from scorer.families.slidegeom.heatmap import write_heatmaps
 from scorer.families.slidegeom.progress import progress_trace, won_at_optimal, write_progress_curves
-from scorer.references import reference_lines
-from scorer.scoring import score_file
+from scorer.io.dataset import load_keys
+from scorer.scoring.references import reference_lines
+from scorer.scoring.run import score_file
 
 CONFIG = "slidegeom-episodes"
 

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from scorer.cli import main
-from scorer.scoring import score_file
+from scorer.scoring.run import score_file
 
 CONFIG = "slidegeom-episodes"
 

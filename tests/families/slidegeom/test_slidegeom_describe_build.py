@@ -13,14 +13,14 @@ import pytest
 from datasets import load_dataset
 from PIL import Image
 
-from scorer.dataset import load_keys
 from scorer.families.slidegeom.board import Geom, parse_cell
 from scorer.families.slidegeom.configs.describe import CONFIG
 from scorer.families.slidegeom.pddl import cell_object, geom_object
-from scorer.grading import grade
+from scorer.io.dataset import load_keys
 from scorer.pddl import parse_task
-from scorer.references import reference_predictions
-from scorer.scoring import score_file
+from scorer.scoring.grading import grade
+from scorer.scoring.references import reference_predictions
+from scorer.scoring.run import score_file
 
 VIEWS = ("3d", "2d")
 

@@ -11,13 +11,13 @@ import pyarrow.parquet as pq
 from datasets import load_dataset
 
 from data_build.spec import BuildSettings
-from scorer.dataset import load_keys
 from scorer.families.slidegeom.board import manhattan_sum
 from scorer.families.slidegeom.configs.episodes import CONFIG, episode_boards
 from scorer.families.slidegeom.episode import row_board
 from scorer.families.slidegeom.moves import classify, parse_command
 from scorer.families.slidegeom.pddl import placement_of_atoms
 from scorer.families.slidegeom.search import distance
+from scorer.io.dataset import load_keys
 from scorer.pddl import parse_task
 
 

@@ -8,7 +8,6 @@ import io
 import pytest
 from PIL import Image
 
-from scorer.dataset import KeyRow
 from scorer.episodes.base import SettingsError
 from scorer.episodes.engine import make_episode, replay
 from scorer.families.blocksworld import DIFFICULTIES, generate_problem
@@ -17,7 +16,8 @@ from scorer.families.slidegeom.configs.episodes import key_fields
 from scorer.families.slidegeom.episode import step_deviation
 from scorer.families.slidegeom.generate import SlideProblem
 from scorer.families.slidegeom.search import solve
-from scorer.harness import key_row
+from scorer.io.dataset import KeyRow
+from scorer.scoring.harness import key_row
 
 CONFIG = "slidegeom-episodes"
 RED_CUBE, BLUE_SPHERE = Geom("red", "cube"), Geom("blue", "sphere")

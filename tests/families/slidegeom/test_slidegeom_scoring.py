@@ -10,10 +10,10 @@ from click.testing import CliRunner
 from PIL import Image
 
 from scorer.cli import main
-from scorer.dataset import load_keys
 from scorer.families.slidegeom.heatmap import heatmap_size
-from scorer.references import reference_lines
-from scorer.scoring import score_file
+from scorer.io.dataset import load_keys
+from scorer.scoring.references import reference_lines
+from scorer.scoring.run import score_file
 
 CONFIG = "slidegeom-episodes"
 

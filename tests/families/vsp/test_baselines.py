@@ -9,10 +9,10 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from scorer.dataset import load_keys
 from scorer.families.vsp.baselines import main
-from scorer.grading import Grading, grade
-from scorer.predictions import Prediction
+from scorer.io.dataset import load_keys
+from scorer.io.predictions import Prediction
+from scorer.scoring.grading import Grading, grade
 
 CONFIGS = {"maze-vsp", "blocks-vsp"}
 

@@ -12,11 +12,11 @@ import pytest
 from datasets import load_dataset
 from PIL import Image
 
-from scorer.dataset import load_keys
 from scorer.families.vsp.blocks_render import example_png
 from scorer.families.vsp.configs.blocks_vsp import CONFIG, FEWSHOT_K
-from scorer.grading import grade
-from scorer.references import reference_predictions
+from scorer.io.dataset import load_keys
+from scorer.scoring.grading import grade
+from scorer.scoring.references import reference_predictions
 
 QUESTIONS = ("main", "T1", "T2", "T3", "T4")
 

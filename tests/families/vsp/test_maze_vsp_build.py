@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from datasets import load_dataset
 
-from scorer.dataset import load_keys
 from scorer.families.vsp.configs.maze_vsp import CONFIG, FEWSHOT_K
-from scorer.grading import grade
-from scorer.references import reference_predictions
+from scorer.io.dataset import load_keys
+from scorer.scoring.grading import grade
+from scorer.scoring.references import reference_predictions
 
 QUESTIONS = ("main", "T1", "T2", "T3", "T4")
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from scorer.dataset import KeyRow
 from scorer.families.vsp.route_answer import aggregate, judge, read_route, reference
+from scorer.io.dataset import KeyRow
 from scorer.tasks.base import Judgement, Reason, ScoredRow
 
 # a 4x4 grid, S at the south-west corner, G two blocks north and three east

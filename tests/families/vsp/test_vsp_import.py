@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from scorer.dataset import load_keys
 from scorer.families.vsp.kind import judge
 from scorer.families.vsp.vsp_import import CONFIG, imported_questions, read_archive, vsp_import
 from scorer.families.vsp.vsp_import_blocks import imported_blocks
-from scorer.grading import grade
-from scorer.references import reference_predictions
-from scorer.scoring import score_file
+from scorer.io.dataset import load_keys
+from scorer.scoring.grading import grade
+from scorer.scoring.references import reference_predictions
+from scorer.scoring.run import score_file
 
 ARCHIVE = Path(__file__).resolve().parents[4] / "shared" / "external" / "vsp" / "vsp-text.jsonl.gz"
 needs_archive = pytest.mark.skipif(not ARCHIVE.is_file(), reason="VSP's text files are not in ../shared")

@@ -20,9 +20,9 @@ from typing import Any
 
 import pytest
 
-from scorer.dataset import KeyRow
+from scorer.io.dataset import KeyRow
+from scorer.io.predictions import Prediction
 from scorer.pddl import Task, parse_task
-from scorer.predictions import Prediction
 from scorer.tasks.acp.compile import state_problem
 from scorer.tasks.acp.keys import with_vocabulary
 from scorer.tasks.acp.kind import judge

@@ -159,7 +159,7 @@ def test_ten_megabytes_of_text(robot_row, judged, unit: str) -> None:
 
 
 def test_an_episode_for_a_question_row_is_invalid(robot_row) -> None:
-    from scorer.predictions import Prediction
+    from scorer.io.predictions import Prediction
     from scorer.tasks.acp.kind import judge
 
     row = robot_row("app", {"applicable": ["(pick b1 kitchen)"]})

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from scorer.predictions import Prediction
+from scorer.io.predictions import Prediction
 from scorer.tasks.acp.kind import judge
 from scorer.tasks.acp.paper_judge import judge_paper
 

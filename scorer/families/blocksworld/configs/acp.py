@@ -17,7 +17,6 @@ from dataclasses import replace
 from data_build.acp_rows import AcpProblem, spread_kinds
 from data_build.acp_visual import ProblemsBySplit, VisualAcpDomain, visual_spec
 from data_build.spec import BuildSettings
-from scorer.families.base import card_template
 from scorer.families.blocksworld import (
     DIFFICULTIES,
     ENVIRONMENT,
@@ -31,6 +30,7 @@ from scorer.families.blocksworld.problems import FRESH_CHECK, blocksworld_proble
 from scorer.families.blocksworld.verbalize import BLOCK_WORDS, block_name, column_name
 from scorer.families.classical.problems import fewshot_examples
 from scorer.pddl import Task
+from scorer.registry.family import card_template
 from scorer.tasks.acp.prompts import DomainWords
 
 BLOCKS_DESCRIPTION = (

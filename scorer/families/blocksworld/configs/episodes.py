@@ -14,11 +14,11 @@ from data_build.rows import dumps, image_cell, prompt_columns, row_features
 from data_build.spec import BuildSettings, ConfigSpec, Rows
 from scorer.episodes.base import Observation
 from scorer.episodes.engine import make_episode
-from scorer.families.base import card_template
 from scorer.families.blocksworld import DIFFICULTIES, BlocksProblem, domain_pddl, goal_text
 from scorer.families.blocksworld.images import state_png
 from scorer.families.blocksworld.problems import FRESH_CHECK, blocksworld_problems
-from scorer.harness import key_row
+from scorer.registry.family import card_template
+from scorer.scoring.harness import key_row
 
 CONFIG = "blocksworld-episodes"
 

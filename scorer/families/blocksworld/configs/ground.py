@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from data_build import yes_no
 from data_build.rows import chat_prompt, dumps, image_cell, row_features
 from data_build.spec import SIZES, BuildSettings, ConfigSpec, Rows, apportion
-from scorer.families.base import card_template
 from scorer.families.blocksworld import BlocksProblem, domain_pddl, layout_from_atoms, problem_pddl
 from scorer.families.blocksworld.problems import FRESH_CHECK, blocksworld_problems, problem_counts
 from scorer.families.blocksworld.prompts import grounder_messages
@@ -26,6 +25,7 @@ from scorer.families.blocksworld.state import Layout
 from scorer.families.blocksworld.verbalize import question, split_atom
 from scorer.families.blocksworld.views import observation
 from scorer.pddl import Task
+from scorer.registry.family import card_template
 
 CONFIG = "blocksworld-ground"
 DIFFICULTY_ORDER = {"simple": 0, "medium": 1, "hard": 2}

@@ -13,10 +13,10 @@ import random
 
 from data_build.rows import row_features
 from data_build.spec import BuildSettings, ConfigSpec, Rows
-from scorer.families.base import card_template
 from scorer.families.blocksworld.configs.ground import Question, chosen_questions, make_row
 from scorer.families.blocksworld.problems import blocksworld_problems
 from scorer.families.blocksworld.views import VIEWS
+from scorer.registry.family import card_template
 
 CONFIG = "blocksworld-ground-views"
 # Questions kept per (difficulty, predicate, answer) and split: small enough that three views

@@ -18,7 +18,6 @@ from collections.abc import Callable
 from data_build.acp_rows import AcpProblem, spread_kinds
 from data_build.acp_visual import ProblemsBySplit, VisualAcpDomain, visual_spec
 from data_build.spec import BuildSettings
-from scorer.families.base import card_template
 from scorer.families.classical.problems import fewshot_examples
 from scorer.families.household.generate import DIFFICULTIES
 from scorer.families.household.images import state_png
@@ -28,6 +27,7 @@ from scorer.families.household.scene import Scene
 from scorer.families.household.sight import sight, split_atom
 from scorer.families.household.verbalize import ENVIRONMENT, goal_sentence
 from scorer.pddl import Task
+from scorer.registry.family import card_template
 from scorer.tasks.acp.prompts import DomainWords
 
 HOUSEHOLD_DESCRIPTION = (

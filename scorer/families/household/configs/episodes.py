@@ -17,11 +17,11 @@ from data_build.rows import dumps, image_cell, prompt_columns, row_features
 from data_build.spec import BuildSettings, ConfigSpec, Rows
 from scorer.episodes.base import Observation
 from scorer.episodes.engine import make_episode
-from scorer.families.base import card_template
 from scorer.families.household.problem import HouseholdProblem, domain_pddl
 from scorer.families.household.problems import household_problems
 from scorer.families.household.verbalize import goal_text
-from scorer.harness import key_row
+from scorer.registry.family import card_template
+from scorer.scoring.harness import key_row
 
 CONFIG = "household-episodes"
 

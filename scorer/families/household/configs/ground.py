@@ -21,7 +21,6 @@ from tqdm import tqdm
 from data_build import yes_no
 from data_build.rows import chat_prompt, dumps, image_cell, row_features
 from data_build.spec import BuildSettings, ConfigSpec, Rows
-from scorer.families.base import card_template
 from scorer.families.household.generate import DIFFICULTIES
 from scorer.families.household.images import state_png
 from scorer.families.household.problem import HouseholdProblem, domain_pddl
@@ -30,6 +29,7 @@ from scorer.families.household.sight import Sight, split_atom
 from scorer.families.household.trajectory import PlanState, plan_states
 from scorer.families.household.verbalize import ENVIRONMENT, GROUNDED_PREDICATES, question
 from scorer.pddl import Task, problem_for_state
+from scorer.registry.family import card_template
 from scorer.tasks.ground import ground_messages
 
 CONFIG = "household-ground"

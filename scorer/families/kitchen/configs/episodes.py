@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections import Counter
 
 from data_build.spec import BuildSettings, ConfigSpec, Rows
-from scorer.families.base import card_template
 from scorer.families.kitchen.generate import generate_tasks
 from scorer.families.kitchen.rows import FEATURES, make_row
 from scorer.families.kitchen.tasks import TASK_TYPES
+from scorer.registry.family import card_template
 
 CONFIG = "kitchen-episodes"
 PER_TYPE = {"full": {"test": 10, "dev": 2}, "mini": {"test": 1, "dev": 1}}

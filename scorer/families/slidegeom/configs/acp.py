@@ -15,13 +15,13 @@ from collections.abc import Callable
 from data_build.acp_rows import AcpProblem, spread_kinds
 from data_build.acp_visual import ProblemsBySplit, VisualAcpDomain, visual_spec
 from data_build.spec import BuildSettings
-from scorer.families.base import card_template
 from scorer.families.classical.problems import fewshot_examples
 from scorer.families.slidegeom.board import Cell, Geom, cell_name, parse_cell
 from scorer.families.slidegeom.generate import GridCell, SlideProblem, generate_boards
 from scorer.families.slidegeom.pddl import ACTION_TEMPLATES, ATOM_TEMPLATES, DESCRIPTION, domain_pddl, object_text
 from scorer.families.slidegeom.view_3d import render_3d
 from scorer.pddl import Task
+from scorer.registry.family import card_template
 from scorer.render.png import png_bytes
 from scorer.tasks.acp.prompts import DomainWords
 

@@ -20,7 +20,6 @@ from dataclasses import dataclass
 
 from data_build.rows import dumps, image_cell, row_features
 from data_build.spec import BuildSettings, ConfigSpec, Rows
-from scorer.families.base import card_template
 from scorer.families.slidegeom.board import Board, Cell, Geom
 from scorer.families.slidegeom.configs.episodes import CONFIG as EPISODES_CONFIG
 from scorer.families.slidegeom.configs.episodes import STANDARD_PER_CELL as EPISODE_BOARDS_PER_CELL
@@ -30,6 +29,7 @@ from scorer.families.slidegeom.pddl import domain_pddl
 from scorer.families.slidegeom.text import placed
 from scorer.families.slidegeom.view_2d import render_2d
 from scorer.families.slidegeom.view_3d import render_3d
+from scorer.registry.family import card_template
 from scorer.render.png import png_bytes
 
 CONFIG = "slidegeom-describe"

@@ -20,13 +20,13 @@ from typing import Any
 from data_build.rows import dumps, image_cell, prompt_columns, row_features
 from data_build.spec import SPLITS, BuildSettings, ConfigSpec, Rows
 from scorer.episodes.engine import make_episode
-from scorer.families.base import card_template
 from scorer.families.slidegeom.board import Board, manhattan_sum
 from scorer.families.slidegeom.generate import GridCell, SlideProblem, generate_boards
 from scorer.families.slidegeom.moves import command_for_move
 from scorer.families.slidegeom.pddl import domain_pddl
 from scorer.families.slidegeom.text import placement_text
-from scorer.harness import key_row
+from scorer.registry.family import card_template
+from scorer.scoring.harness import key_row
 
 CONFIG = "slidegeom-episodes"
 MAX_STEPS = 20  # the paper's cap on actions per episode

@@ -19,7 +19,6 @@ from typing import Any
 
 from data_build.rows import dumps, image_cell
 from data_build.spec import BuildSettings, ConfigSpec, Rows
-from scorer.families.base import card_template
 from scorer.families.vsp.blocks_pddl import domain_pddl, problem_pddl
 from scorer.families.vsp.blocks_prompts import blocks_prompt
 from scorer.families.vsp.blocks_questions import TASKS, BlocksQuestion, StatePool, levels, make_questions
@@ -27,6 +26,7 @@ from scorer.families.vsp.blocks_render import blocks_png, example_png
 from scorer.families.vsp.blocks_text import pure_text, table_text
 from scorer.families.vsp.configs.maze_vsp import DEV_ROWS, PER_LEVEL, fewshot_features
 from scorer.families.vsp.shots import FEWSHOT_K, first_per_level, question_table, shots_for
+from scorer.registry.family import card_template
 
 CONFIG = "blocks-vsp"
 DOMAIN = "blocks-table"

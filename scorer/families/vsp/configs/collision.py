@@ -20,10 +20,10 @@ from typing import Any
 
 from data_build.rows import dumps, image_cell, row_features
 from data_build.spec import BuildSettings, ConfigSpec, Rows
-from scorer.families.base import card_template
 from scorer.families.vsp.collision import Scene, random_scene
 from scorer.families.vsp.collision_pddl import domain_pddl, problem_pddl
 from scorer.families.vsp.collision_render import example_png, legend_png, scene_png
+from scorer.registry.family import card_template
 
 CONFIG = "collision"
 DOMAIN = "collision"

@@ -24,7 +24,6 @@ from datasets import Features, Image, List
 
 from data_build.rows import dumps, image_cell, row_features
 from data_build.spec import BuildSettings, ConfigSpec, Rows
-from scorer.families.base import card_template
 from scorer.families.vsp.maze import SIZES, Maze
 from scorer.families.vsp.maze_generate import random_maze
 from scorer.families.vsp.maze_pddl import domain_pddl, problem_pddl
@@ -33,6 +32,7 @@ from scorer.families.vsp.maze_questions import TASKS, MapPool, Question, levels,
 from scorer.families.vsp.maze_render import example_png, legend_png, maze_png
 from scorer.families.vsp.maze_text import pure_text, table_text
 from scorer.families.vsp.shots import FEWSHOT_K, first_per_level, question_table, shots_for
+from scorer.registry.family import card_template
 
 CONFIG = "maze-vsp"
 DOMAIN = "maze"

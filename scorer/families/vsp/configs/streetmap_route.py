@@ -17,10 +17,10 @@ from typing import Any
 
 from data_build.rows import dumps, image_cell, row_features
 from data_build.spec import BuildSettings, ConfigSpec, Rows
-from scorer.families.base import card_template
 from scorer.families.vsp.route import SIZES, StreetMap, random_map
 from scorer.families.vsp.route_pddl import domain_pddl, problem_pddl
 from scorer.families.vsp.route_render import example_png, map_png
+from scorer.registry.family import card_template
 
 CONFIG = "streetmap-route"
 DOMAIN = "streetmap"

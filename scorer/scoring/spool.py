@@ -13,7 +13,7 @@ from collections.abc import Collection, Iterator
 from pathlib import Path
 from types import TracebackType
 
-from scorer import atomic
+from scorer.io import atomic
 
 
 class RowSpool:

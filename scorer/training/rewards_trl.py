@@ -4,7 +4,7 @@ TRL calls a reward function as ``fn(prompts=..., completions=..., completion_ids
 **columns)`` where ``columns`` holds every column of the training rows but ``prompt``
 (one list per column, one item per completion) and ``trainer_state``; it takes a list of
 floats back (None for a completion the function does not judge). The row is found by
-the ``id`` column, and judged by ``scorer.rewards.reward``, so a reward is the verdict
+the ``id`` column, and judged by ``scorer.training.rewards.reward``, so a reward is the verdict
 ``score`` gives the same reply. Completions come as strings (standard prompts) or as
 conversational message lists (``[{"role": "assistant", "content": ...}]``); the last
 assistant message is the reply. For an episode row the completion is the episode's first
@@ -17,8 +17,8 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from scorer.dataset import KeyRow, load_keys
-from scorer.rewards import EPISODE_TASK, reward
+from scorer.io.dataset import KeyRow, load_keys
+from scorer.training.rewards import EPISODE_TASK, reward
 
 RewardFunction = Callable[..., list[float | None]]
 
@@ -27,7 +27,7 @@ def planarium_reward(
     config: str, data: Path | str = "parquet", split: str = "test", shaped: bool = False
 ) -> RewardFunction:
     """A TRL reward function for the rows of ``config`` in ``data`` (a built dataset folder)
-    and ``split``: sparse (the benchmark's verdict) or ``shaped`` (``scorer.rewards``).
+    and ``split``: sparse (the benchmark's verdict) or ``shaped`` (``scorer.training.rewards``).
     A completion whose ``id`` is another config's row gets None (TRL's "not mine", for a
     mixed dataset with one reward function per config); an id of ``config`` the split does not
     hold, a None completion, or a count of completions other than of ids is an error."""

@@ -20,7 +20,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from scorer.dataset import KeyRow
+from scorer.io.dataset import KeyRow
 
 PAPER_VARIANT = "prompt"  # the prompt column each config's paper sends
 EPISODE_TASK = "episode"  # rows played step by step: their settings are logged per row
@@ -33,7 +33,7 @@ def episode_departures(row: KeyRow, settings: Mapping[str, Any]) -> dict[str, An
     than the family's first, or a setting of the chosen mode off its default for this row.
     A SettingsError (settings the mode refuses) is the caller's to handle."""
     from scorer.episodes.engine import make_episode
-    from scorer.families import mode_for
+    from scorer.registry import mode_for
 
     default_mode = mode_for(row.domain, None).name
     chosen = make_episode(row, settings).settings  # the settings as the mode reads them (types, defaults)
@@ -64,7 +64,7 @@ def config_protocol(
 ) -> dict[str, Any]:
     """The protocol entry of one config. ``row_departures``: the episode rows' departures
     (``merged_departures``; None when they were not recorded, as in an older results file);
-    ``run``: the record of the run that asked the model (``scorer.report.provenance``)."""
+    ``run``: the record of the run that asked the model (``scorer.scoring.provenance``)."""
     settings = run.get("settings") or {}
     departures: dict[str, Any] = {}
     unrecorded: list[str] = []
@@ -96,7 +96,7 @@ def config_protocol(
 def sampling_departure(config: str, sampled: Mapping[str, Any]) -> dict[str, Any] | None:
     """The sampling a config was asked with when it is not its paper's ({} when it is; None
     when no registered config says what its paper's is). ``max_tokens`` is not compared."""
-    from scorer.families import configs
+    from scorer.registry import configs
 
     spec = configs().get(config)
     if spec is None:

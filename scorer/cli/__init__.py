@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from scorer import __version__
-from scorer.cli_paths import OUTPUT_FILE, OUTPUT_FOLDER
-from scorer.errors import PlanariumError
 from scorer.executors import DEFAULT_EXECUTOR, EXECUTOR_HELP
+from scorer.io.errors import PlanariumError
+from scorer.io.paths import OUTPUT_FILE, OUTPUT_FOLDER
 
 if TYPE_CHECKING:  # the command imports its modules lazily, so `planarium --help` stays fast
-    from scorer.grading import Grading
-    from scorer.predictions import InputProblem
-    from scorer.scoring import ScoreRun
+    from scorer.io.predictions import InputProblem
+    from scorer.scoring.grading import Grading
+    from scorer.scoring.run import ScoreRun
 
 DEFAULT_DATA = Path("parquet")
 CONTEXT = {"help_option_names": ["-h", "--help"]}
@@ -77,7 +77,7 @@ class LazyGroup(click.Group):
     """A group whose listed commands are imported only when one of them is asked for.
 
     ``lazy`` gives, per command name, ``"module:attribute"`` of the click command (or several:
-    one command runs them in order, ``scorer.command_chain``); ``short_help``
+    one command runs them in order, ``scorer.cli.chain``); ``short_help``
     (optional) is shown by ``--help`` without importing anything.
     """
 
@@ -113,7 +113,7 @@ class LazyGroup(click.Group):
         if len(parts) == 1:
             command = parts[0]
         else:  # several parts under one name: one command that runs them in order
-            from scorer.command_chain import chain_commands
+            from scorer.cli.chain import chain_commands
 
             command = chain_commands(cmd_name, parts, self._short_help.get(cmd_name))
         self.add_command(command, cmd_name)
@@ -124,7 +124,7 @@ class LazyGroup(click.Group):
     ) -> tuple[str | None, click.Command | None, list[str]]:
         name = args[0] if args else ""
         if name and not name.startswith("-") and not ctx.resilient_parsing and self.get_command(ctx, name) is None:
-            from scorer.suggest import unknown
+            from scorer.io.suggest import unknown
 
             ctx.fail(unknown("command", name, self.list_commands(ctx)))
         return super().resolve_command(ctx, args)
@@ -341,7 +341,7 @@ def _score(
 ) -> None:
     wanted = _checked_inputs(predictions, gold, data, split, configs, out)
     from scorer.executors import make_executor
-    from scorer.scoring import score_file
+    from scorer.scoring.run import score_file
 
     # A DatasetError or PredictionsFileError is a PlanariumError: one line (reported_errors).
     # Every row is kept only for the pictures that read them all; else memory stays small.
@@ -367,7 +367,7 @@ def _checked_inputs(
 ) -> set[str] | None:
     """The configs asked for, once the predictions file, the data and the output are known
     good (each named in one line, the thing named first before the data, before any work)."""
-    from scorer.dataset import check_selection
+    from scorer.io.dataset import check_selection
 
     if (predictions is None) == (not gold):
         raise UserError("give a PREDICTIONS file, or --gold to score the answer keys (not both)")
@@ -376,8 +376,8 @@ def _checked_inputs(
         raise UserError(f"{predictions}: no such file; {expected}")
     wanted = {c.strip() for c in configs.split(",") if c.strip()} if configs else None
     check_selection(data, split, wanted)  # a typo answers at once, before the scorer is imported
-    from scorer.atomic import output_target
-    from scorer.report.pair import rows_path_for
+    from scorer.io.atomic import output_target
+    from scorer.scoring.pair import rows_path_for
 
     output_target(rows_path_for(out))  # the rows file beside results.json
     return wanted
@@ -412,7 +412,7 @@ PROBLEMS_SHOWN = 5  # per kind; the rest are counted (and the first few kept in 
 
 
 def _print_score_run(run: ScoreRun, duplicates_policy: str, summary: bool = False) -> None:
-    from scorer.report.results import counts_table, readings_table, results_table, summary_table
+    from scorer.scoring.results import counts_table, readings_table, results_table, summary_table
 
     _print_problems(run.problems, duplicates_policy)
     if summary:
@@ -456,7 +456,7 @@ def _print_problems(problems: list[InputProblem], duplicates_policy: str) -> Non
 
 
 def _write_heatmaps(grading: Grading, path: Path) -> None:
-    from scorer.families import family_of
+    from scorer.registry import family_of
 
     scored = sorted({family_of(row.domain).name: family_of(row.domain) for row, _ in grading.rows}.items())
     writers = [family.plots["heatmap"] for _, family in scored if "heatmap" in family.plots]
@@ -488,9 +488,9 @@ def _write_heatmaps(grading: Grading, path: Path) -> None:
 @click.option("-o", "--out", type=OUTPUT_FILE, required=True, help="predictions.jsonl to write.")
 def answers(kind: str, data: Path, split: str, out: Path) -> None:
     """Write reference predictions made from the answer keys (to prove the harness)."""
-    from scorer import atomic
-    from scorer.dataset import DatasetError, load_keys
-    from scorer.references import reference_lines
+    from scorer.io import atomic
+    from scorer.io.dataset import DatasetError, load_keys
+    from scorer.scoring.references import reference_lines
 
     try:
         lines = reference_lines(load_keys(data, split), kind)
@@ -512,7 +512,7 @@ def answers(kind: str, data: Path, split: str, out: Path) -> None:
 def configs(ctx: click.Context, data: Path) -> None:
     """List every config: family, kind, rows built per split, paper, and how to make it."""
     from data_build.catalog import catalog, rows_cell
-    from scorer.report.table import format_table
+    from scorer.io.table import format_table
 
     if not data.is_dir() and ctx.get_parameter_source("data") is not click.core.ParameterSource.DEFAULT:
         what = "is not a folder" if data.exists() else "does not exist"
@@ -529,13 +529,13 @@ RELEASED_HELP = {"viplan-results": "ViPlan's released runs of 16 VLMs replayed, 
 
 
 def _importer_commands() -> Mapping[str, tuple[str, ...]]:
-    from scorer.families import importer_commands
+    from scorer.registry import importer_commands
 
     return {**importer_commands(), **RELEASED_RUNS}
 
 
 def _importer_help() -> Mapping[str, str]:
-    from scorer.families import importer_help
+    from scorer.registry import importer_help
 
     return {**importer_help(), **RELEASED_HELP}
 

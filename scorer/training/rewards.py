@@ -1,7 +1,7 @@
 """Rewards for training on Planarium: the benchmark's verdicts, as numbers a trainer takes.
 
 ``reward(row, response)`` judges one reply (a question's text, or an episode's log) with
-the very judge ``score`` runs (``scorer.grading.judge_row``): there is no second
+the very judge ``score`` runs (``scorer.scoring.grading.judge_row``): there is no second
 implementation of any verdict, so a reward always equals the row's score in
 ``results.rows.jsonl`` for the same reply. It is deterministic and never executes text.
 
@@ -10,7 +10,7 @@ scores the share of its geoms it got right).
 
 Shaped (``shaped=True``), from the same verdict's components:
 
-- every question kind (all but ``episode``; ``scorer.families.task_kinds()`` lists them)::
+- every question kind (all but ``episode``; ``scorer.registry.task_kinds()`` lists them)::
 
       value = 0.1 * format + 0.1 * validity + 0.8 * correct
 
@@ -41,7 +41,7 @@ it ended are ignored, as ``score`` ignores them): the change of the episode's va
 each step, the same formula applied to the outcome so far. They sum to
 ``reward(row, episode).value``; sparse, the step that reaches the goal gets 1, every other 0.
 
-``planarium_reward(config)`` (``scorer.rewards_trl``) wraps ``reward`` as a TRL reward function.
+``planarium_reward(config)`` (``scorer.training.rewards_trl``) wraps ``reward`` as a TRL reward function.
 """
 
 from __future__ import annotations
@@ -50,9 +50,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorer.dataset import KeyRow
-from scorer.grading import judge_row
-from scorer.predictions import Prediction
+from scorer.io.dataset import KeyRow
+from scorer.io.predictions import Prediction
+from scorer.scoring.grading import judge_row
 from scorer.tasks import Judgement, Reason
 
 __all__ = ["QUESTION_WEIGHTS", "Reward", "reward", "shaped_formula", "step_rewards"]
@@ -80,7 +80,7 @@ def reward(row: KeyRow, response: str | Mapping[str, Any] | None, shaped: bool =
     row its log (``{"settings": ..., "replies": [...]}``, or the whole line the rollout server
     wrote, ``{"id": ..., "episode": {...}}``); None is a missing reply."""
     if not isinstance(row, KeyRow):
-        raise TypeError(f"reward needs the row (a KeyRow of scorer.dataset), got {type(row).__name__}")
+        raise TypeError(f"reward needs the row (a KeyRow of scorer.io.dataset), got {type(row).__name__}")
     judgement = judge_row(row, _prediction(row, response))
     episode = row.task == EPISODE_TASK
     components = _episode_components(judgement) if episode else _question_components(judgement)

@@ -3,7 +3,7 @@
 A family is one package under ``scorer/families/`` (PDDL domain(s), generator, views,
 verbalizer, action grammar, episode modes, configs and card templates, references,
 scripted policies, metrics and plots). Its ``family.py`` defines one ``Family``; the
-registry (``scorer.families``) lists the families, and everything generic (the build,
+registry (``scorer.registry``) lists the families, and everything generic (the build,
 the scorer, the episode engine, the rollout server, the agents, the reports) asks the
 registry, never a family by name.
 """
@@ -17,17 +17,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from scorer.episodes.base import PARSER_SETTING
-from scorer.families.listing import PAPER_READING
+from scorer.registry.listing import PAPER_READING
 
 if TYPE_CHECKING:  # only for annotations: importing the registry imports no family, task kind or build code
     from data_build.spec import ConfigSpec
-    from scorer.dataset import KeyRow
     from scorer.episodes.base import Episode
     from scorer.episodes.recorded import Recording, ViplanRuns
-    from scorer.fidelity import Departure, PaperConfig
-    from scorer.grading import Grading
-    from scorer.report.stats import Metric
+    from scorer.io.dataset import KeyRow
+    from scorer.registry.fidelity import Departure, PaperConfig
+    from scorer.scoring.grading import Grading
     from scorer.tasks.base import ScoredRow, TaskKind
+    from scorer.tasks.stats import Metric
 
 
 class PolicyTurn(Protocol):

@@ -1,12 +1,12 @@
 """Planarium's episodes as gymnasium environments: one id per episode config, registered on import.
 
     import gymnasium
-    env = gymnasium.make("scorer.gym_env:planarium/<config>-v0", data="parquet", split="test", index=0)
+    env = gymnasium.make("scorer.training.gym_env:planarium/<config>-v0", data="parquet", split="test", index=0)
     observation, info = env.reset()
     observation, reward, terminated, truncated, info = env.step("a reply")
 
 ``gymnasium.make`` imports this module itself (the ``module:`` prefix), so no other import
-is needed. The ids come from the family registry (``scorer.families.configs``): every
+is needed. The ids come from the family registry (``scorer.registry.configs``): every
 config whose task is ``episode``.
 
 An environment plays the rows of one config and split of a built dataset folder (``data``,
@@ -21,14 +21,14 @@ same ``settings`` (``mode`` and the mode's settings; the row's default mode if o
   ``images`` (one uint8 RGB array of shape (height, width, 3) per marker, in order);
   the server's observation with its PNGs decoded;
 - action: the model's raw reply text (at most ``MAX_REPLY_CHARS``, as the server takes);
-- reward: from ``scorer.rewards``: the change of the episode's value at each step,
+- reward: from ``scorer.training.rewards``: the change of the episode's value at each step,
   exactly as ``step_rewards`` gives it for the same replies (sparse by default: 1 on the
   step that reaches the goal; ``shaped=True`` for the shaped formula), so the rewards of
   an episode sum to its ``reward`` and to its ``score`` verdict;
 - terminated / truncated and info: the engine's, as the server sends them.
 
 ``env.unwrapped.episode_log()`` is the episode's log (``{"settings", "replies"}``), which
-``scorer.rewards.reward`` and ``score`` (as an ``episode`` prediction) take.
+``scorer.training.rewards.reward`` and ``score`` (as an ``episode`` prediction) take.
 """
 
 from __future__ import annotations
@@ -46,12 +46,12 @@ import numpy as np
 from gymnasium import spaces
 from PIL import Image
 
-from scorer.dataset import KeyRow, load_keys
 from scorer.episodes.base import Episode, Observation
 from scorer.episodes.engine import make_episode, step_on_reply
-from scorer.families import configs
-from scorer.predictions import MAX_REPLY_CHARS
-from scorer.rewards import EPISODE_TASK, outcome_components, shaped_value
+from scorer.io.dataset import KeyRow, load_keys
+from scorer.io.predictions import MAX_REPLY_CHARS
+from scorer.registry import configs
+from scorer.training.rewards import EPISODE_TASK, outcome_components, shaped_value
 
 __all__ = ["NAMESPACE", "PlanariumEnv", "env_id", "register_all"]
 
@@ -88,7 +88,7 @@ class AnyText(spaces.Text):
 
 
 def env_id(config: str) -> str:
-    """The gymnasium id of an episode config (without the ``scorer.gym_env:`` prefix)."""
+    """The gymnasium id of an episode config (without the ``scorer.training.gym_env:`` prefix)."""
     return f"{NAMESPACE}/{config}-{VERSION}"
 
 
@@ -192,12 +192,12 @@ class PlanariumEnv(gymnasium.Env[dict[str, Any], str]):
         return observation, reward, result.terminated, result.truncated, deepcopy(result.info)
 
     def episode_log(self) -> dict[str, Any]:
-        """The episode so far as the log ``scorer.rewards.reward`` and ``score`` read."""
+        """The episode so far as the log ``scorer.training.rewards.reward`` and ``score`` read."""
         episode = self._running(allow_done=True)
         return {"settings": deepcopy(episode.settings), "replies": list(episode.replies)}
 
     def _reward(self, episode: Episode) -> float:
-        """The change of the episode's value, computed as ``scorer.rewards.step_rewards`` does
+        """The change of the episode's value, computed as ``scorer.training.rewards.step_rewards`` does
         (from the outcome after each step, not by replaying the whole log every step)."""
         outcome = episode.outcome()
         components = outcome_components(outcome, 1.0 if outcome["success"] else 0.0)

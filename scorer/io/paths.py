@@ -9,8 +9,8 @@ from typing import Any
 
 import click
 
-from scorer.atomic import output_folder, output_target
-from scorer.errors import OutputError
+from scorer.io.atomic import output_folder, output_target
+from scorer.io.errors import OutputError
 
 
 class _OutputPath(click.Path):

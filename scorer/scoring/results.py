@@ -9,13 +9,13 @@ from pathlib import Path
 from typing import Any
 
 from scorer import __version__
-from scorer.dataset import KeyedDataset, KeyRow, KeyShards
-from scorer.families.listing import OUR_READING
-from scorer.grading import ConfigReport, Grading, Judged, readings_differ
-from scorer.predictions import InputProblem, Prediction
-from scorer.protocol import config_protocol
-from scorer.report.pair import write_pair
-from scorer.report.table import Cell, format_table
+from scorer.episodes.protocol import config_protocol
+from scorer.io.dataset import KeyedDataset, KeyRow, KeyShards
+from scorer.io.predictions import InputProblem, Prediction
+from scorer.io.table import Cell, format_table
+from scorer.registry.listing import OUR_READING
+from scorer.scoring.grading import ConfigReport, Grading, Judged, readings_differ
+from scorer.scoring.pair import write_pair
 from scorer.tasks import Judgement
 
 SCHEMA_VERSION = 3  # 2: input_problems summarised per kind; not_attempted. 3: run (what produced them)
@@ -37,9 +37,9 @@ def results_document(
     asked: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Everything a leaderboard needs; no timestamps, so equal inputs give equal files.
-    ``run`` says what produced the predictions (``scorer.report.provenance``); ``asked``, where
+    ``run`` says what produced the predictions (``scorer.scoring.provenance``); ``asked``, where
     it is another run's record, how the model was asked (a rescored eval keeps its sampling
-    and prompt variant): each config's ``protocol`` is judged from it (``scorer.protocol``)."""
+    and prompt variant): each config's ``protocol`` is judged from it (``scorer.episodes.protocol``)."""
     asked = asked if asked is not None else run or {}
     return {
         "run": run or {},
@@ -141,7 +141,7 @@ def cut(text: str | None, limit: int) -> str | None:
 
 def write_results(document: dict[str, Any], rows: Iterable[str], out: Path) -> Path:
     """Write results.json and its sidecar ``<stem>.rows.jsonl`` atomically, tied by a shared
-    run id (``scorer.report.pair``); return the sidecar path."""
+    run id (``scorer.scoring.pair``); return the sidecar path."""
     return write_pair(document, rows, out)
 
 

@@ -1,6 +1,6 @@
 """results.json and its rows file as one pair: written atomically, tied by a shared run id.
 
-The rows file is written first and results.json last, each through ``scorer.atomic``;
+The rows file is written first and results.json last, each through ``scorer.io.atomic``;
 every row line and results.json carry the same ``run_id``, derived from the content
 (so equal inputs still give byte-equal files). A kill between the two renames leaves a
 new rows file beside the old results.json: ``check_pair`` sees the ids differ.
@@ -14,8 +14,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from scorer import atomic
-from scorer.errors import PlanariumError
+from scorer.io import atomic
+from scorer.io.errors import PlanariumError
 
 
 def rows_path_for(results: Path) -> Path:
@@ -25,7 +25,7 @@ def rows_path_for(results: Path) -> Path:
 def write_pair(document: dict[str, Any], rows: Iterable[str], results: Path) -> Path:
     """Write ``rows`` then ``document`` (both stamped with one run id); return the rows path.
     ``rows`` is read twice (once for the run id, once to write), so it may be a spool on
-    disk (``scorer.report.spool``) rather than a list."""
+    disk (``scorer.scoring.spool``) rather than a list."""
     run_id = run_id_of(document, rows)
     rows_file = rows_path_for(results)
     atomic.write_lines(rows_file, (stamped(line, run_id) for line in rows))
@@ -61,7 +61,7 @@ def check_pair(results: Path) -> str:
 
 
 def stamped(line: str, run_id: str) -> str:
-    """``line`` (a row: JSON with sorted keys, as ``scorer.report.results.row_line`` writes
+    """``line`` (a row: JSON with sorted keys, as ``scorer.scoring.results.row_line`` writes
     it) with ``"run_id"`` added in its sorted place, just before the row's own ``"score"``:
     the last one in the line, since a nested "score" (the paper's) comes before it and a
     quote inside a string is escaped. The same text as decoding, adding and encoding again

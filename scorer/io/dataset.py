@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scorer.errors import PlanariumError
-from scorer.suggest import unknown
+from scorer.io.errors import PlanariumError
+from scorer.io.suggest import unknown
 
 if TYPE_CHECKING:
     import pyarrow as pa

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import json
 
-from scorer.dataset import KeyedDataset, KeyRow
-from scorer.families import task_kinds
-from scorer.predictions import Prediction
+from scorer.io.dataset import KeyedDataset, KeyRow
+from scorer.io.predictions import Prediction
+from scorer.registry import task_kinds
 
 REFERENCE_KINDS = ("gold", "wrong")
 

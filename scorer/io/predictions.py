@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from scorer.errors import PlanariumError
+from scorer.io.errors import PlanariumError
 
 EXPECTED = 'expected JSON Lines: one {"id": ..., "response": ...} object per line'
 LINE_EXPECTED = 'expected {"id": "...", "response": "..."} or {"id": "...", "episode": {...}}'

@@ -10,8 +10,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from scorer.dataset import KeyRow
-from scorer.predictions import Prediction
+from scorer.io.dataset import KeyRow
+from scorer.io.predictions import Prediction
 from scorer.tasks.base import Judgement
 
 
@@ -51,7 +51,7 @@ def judgement_record(judgement: Judgement) -> dict[str, Any]:
 
 def judge_response(record: Mapping[str, Any], response: str) -> dict[str, Any]:
     """The judgement of one raw response to one question row, as ``judgement_record``."""
-    from scorer.families import task_kinds
+    from scorer.registry import task_kinds
 
     row = key_row(record)
     if row.task == "episode":

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
 
-from scorer.errors import OutputError
+from scorer.io.errors import OutputError
 
 
 def _current_umask() -> int:

@@ -5,7 +5,7 @@ score 0 and are counted; a prediction of the wrong shape for its row is ``invali
 
 Two readings: ours and, for the kinds that declare one, the paper's own parser and
 evaluator (``TaskKind.paper``). A config's metrics count one of them, its headline reading
-(``scorer.families.headline_reading``): the paper's for a config made from the paper's own
+(``scorer.registry.headline_reading``): the paper's for a config made from the paper's own
 data, so its numbers compare with the paper's tables; ours for Planarium's generated
 configs. Each config reports the accuracy of both and how many rows they score
 differently. A reply's ``<think>`` block is removed before our reading
@@ -22,15 +22,15 @@ from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import Any
 
-from scorer.dataset import KeyedDataset, KeyRow
+from scorer.episodes.protocol import merged_departures
 from scorer.executors import Executor, in_process
-from scorer.families import headline_reading, task_kinds
-from scorer.families.listing import OUR_READING, PAPER_READING
-from scorer.predictions import MAX_REPLY_CHARS, Prediction
-from scorer.protocol import merged_departures
-from scorer.report.stats import Metric, mean_stderr
+from scorer.io.dataset import KeyedDataset, KeyRow
+from scorer.io.predictions import MAX_REPLY_CHARS, Prediction
+from scorer.registry import headline_reading, task_kinds
+from scorer.registry.listing import OUR_READING, PAPER_READING
 from scorer.tasks import MISSING, Judgement, Reason, ScoredRow, TaskKind
 from scorer.tasks.base import mean, rate
+from scorer.tasks.stats import Metric, mean_stderr
 from scorer.tasks.think import strip_think
 
 ALL = "all"
@@ -52,7 +52,7 @@ class ConfigReport:
     reading: str = OUR_READING  # the reading its metrics count (``Judged.reading`` of every row)
     paper_source: str = ""  # what the paper reading reproduces
     differing: int = 0  # rows the two readings score differently
-    # The settings its rows' logs set off their defaults (scorer.protocol.merged_departures)
+    # The settings its rows' logs set off their defaults (scorer.episodes.protocol.merged_departures)
     departures: dict[str, Any] = field(default_factory=dict)
 
 
@@ -130,7 +130,7 @@ class _Tally:
 
     task: str
     first_row: KeyRow  # the paper reading's source is asked of it
-    reading: str  # the config's headline reading (scorer.families.headline_reading)
+    reading: str  # the config's headline reading (scorer.registry.headline_reading)
     scored: list[ScoredRow] = field(default_factory=list)
     reasons: Counter[Reason] = field(default_factory=Counter)
     ours: array[float] = field(default_factory=lambda: array("d"))  # our score of each row the paper reads ...

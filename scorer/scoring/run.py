@@ -6,8 +6,8 @@ one config is not a table of zeros for every other. The configs left out are lis
 
 Both inputs are streamed: the dataset's key rows a batch at a time, config by config;
 the predictions file is read once into an index of where each id's line is
-(``scorer.predictions.index_predictions``) and each line is read back when its row is
-judged. Each row's line goes to a spool on disk (``scorer.report.spool``); a config keeps
+(``scorer.io.predictions.index_predictions``) and each line is read back when its row is
+judged. Each row's line goes to a spool on disk (``scorer.scoring.spool``); a config keeps
 only the small ScoredRows its metrics are made from. Memory grows by about 200 bytes per
 row, not with the responses or the PDDL, and results are byte-identical to holding
 everything at once.
@@ -22,15 +22,15 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Protocol
 
-from scorer.dataset import KeyedDataset, KeyRow, KeyShards, built_splits, key_shards
 from scorer.executors import Executor, in_process
-from scorer.grading import Grader, Grading, judged_pairs, row_windows
-from scorer.predictions import InputProblem, Prediction, PredictionIndex, index_predictions
-from scorer.references import reference_line, reference_prediction
-from scorer.report.pair import rows_path_for
-from scorer.report.provenance import provenance
-from scorer.report.results import results_document, row_line, row_lines, write_results
-from scorer.report.spool import RowSpool
+from scorer.io.dataset import KeyedDataset, KeyRow, KeyShards, built_splits, key_shards
+from scorer.io.predictions import InputProblem, Prediction, PredictionIndex, index_predictions
+from scorer.scoring.grading import Grader, Grading, judged_pairs, row_windows
+from scorer.scoring.pair import rows_path_for
+from scorer.scoring.provenance import provenance
+from scorer.scoring.references import reference_line, reference_prediction
+from scorer.scoring.results import results_document, row_line, row_lines, write_results
+from scorer.scoring.spool import RowSpool
 
 
 @dataclass
