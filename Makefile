@@ -52,10 +52,11 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 
 # The property-based and fault tests with many more hypothesis examples (a few minutes).
 fuzz: $(STAMP)
-	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest -p no:cacheprovider tests/faults tests/test_predictions.py
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest -p no:cacheprovider tests/faults tests/io/test_predictions.py
 
 # One benchmark at a time, each with the load average it started under (on 2 cores other jobs
 # multiply every wall figure; CPU seconds are the steadier part).

@@ -26,6 +26,8 @@ from data_build.rows import dumps, image_cell, row_features
 from data_build.shipped_plans import shipped_results
 from data_build.spec import Rows
 from scorer.pddl import BUILD_SAFETY_S, PlannerCache, Task, parse_task, safety_seconds
+from scorer.registry import provided
+from scorer.registry.listing import SHARED_ACP_FEWSHOT
 from scorer.tasks.acp import KINDS
 from scorer.tasks.acp.analysis import PlannerBudget
 from scorer.tasks.acp.compile import state_problem
@@ -118,6 +120,13 @@ def spread_kinds(count: int, start: int = 0) -> dict[str, int]:
 
 
 Shots = dict[str, list[tuple[str, str]]]  # kind -> solved examples (prompt, gold answer)
+
+
+def shared_fewshot(seed: int) -> Shots:
+    """The solved examples every ACP config's few-shot prompt shows (ACPBench Hard's two-shot
+    prompts), from the family that provides them: a config's ``fewshot``."""
+    shots: Shots = provided(SHARED_ACP_FEWSHOT)(seed)
+    return shots
 
 
 def make_rows(config: str, split: str, asked: Sequence[Asked], shots: Shots) -> list[dict]:

@@ -13,13 +13,10 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from scorer.registry.listing import OUR_READING, PAPER_READING, PARSER_SETTING
 from scorer.render.png import BUILD_LEVEL
 
-# The setting that picks how replies are read, in a mode whose paper's own parser is
-# reproduced (``Mode.paper_parser``): ours (the default) or the paper's. Scoring replays
-# every such episode both ways and reports both.
-PARSER_SETTING = "parser"
-PARSERS = ("ours", "paper")
+PARSERS = (OUR_READING, PAPER_READING)
 
 
 class SettingsError(ValueError):

@@ -12,8 +12,8 @@ from typing import Any
 from scorer.episodes.base import PARSER_SETTING, Episode, SettingsError, StepResult
 from scorer.episodes.recorded import read_recording
 from scorer.io.dataset import KeyRow
+from scorer.readers.think import strip_think
 from scorer.registry.listing import PAPER_READING
-from scorer.tasks.think import strip_think
 
 
 def make_episode(

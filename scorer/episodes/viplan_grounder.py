@@ -67,8 +67,8 @@ from scorer.episodes.recorded import Recording
 from scorer.episodes.viplan_planner import check_fail_prob, check_view
 from scorer.episodes.viplan_world import ViplanWorld, forced, viplan_call
 from scorer.pddl import GroundAction, PlannerCache, PlannerVerdict, plan_with_planner, problem_for_state
-from scorer.tasks._yes_no import parse_yes_no
-from scorer.tasks.paper_yes_no import paper_yes_no
+from scorer.readers.paper_yes_no import paper_yes_no
+from scorer.readers.yes_no import parse_yes_no
 
 DEFAULTS: dict[str, Any] = {  # "view" and "max_actions" default to the world's
     "mode": "grounder",

@@ -12,9 +12,10 @@ family (``listed_configs``: `planarium configs` starts at once).
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from functools import cache
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from scorer.registry.family import Family, Mode
 from scorer.registry.listing import OUR_READING, ListedConfig, ListedImporter
@@ -168,6 +169,16 @@ def _importers_in_registry_order() -> list[ListedImporter]:
     return sorted(table().IMPORTERS, key=lambda part: order[part.family])
 
 
+def provided(name: str) -> Callable[..., Any]:
+    """What a family lends the others under ``name`` (``Family.provides``), e.g. the solved
+    examples every ACP config's few-shot prompt shares; a KeyError names what is offered."""
+    offered = {key: value for family in families().values() for key, value in family.provides.items()}
+    try:
+        return offered[name]
+    except KeyError:
+        raise KeyError(f"no registered family provides {name!r}; provided: {sorted(offered)}") from None
+
+
 def mode_for(domain: str, name: str | None) -> Mode:
     """The episode mode ``name`` (None: the default) of the family owning ``domain``;
     a ValueError says which modes that family offers."""
@@ -189,5 +200,6 @@ __all__ = [
     "importer_commands",
     "listed_configs",
     "mode_for",
+    "provided",
     "task_kinds",
 ]

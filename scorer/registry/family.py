@@ -16,8 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from scorer.episodes.base import PARSER_SETTING
-from scorer.registry.listing import PAPER_READING
+from scorer.registry.listing import PAPER_READING, PARSER_SETTING
 
 if TYPE_CHECKING:  # only for annotations: importing the registry imports no family, task kind or build code
     from data_build.spec import ConfigSpec
@@ -97,6 +96,9 @@ class Family:
     paper_configs: Sequence[PaperConfig] = ()
     # How its imported config replays ViPlan's released runs of real models (scorer.released)
     viplan_runs: ViplanRuns | None = None
+    # What it lends other families, by name (``scorer.registry.provided``): families never
+    # import each other (the independence contract in pyproject.toml).
+    provides: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
 
     def mode(self, name: str) -> Mode | None:
         return next((m for m in self.modes if m.name == name), None)

@@ -5,7 +5,7 @@ Each family declares the places where Planarium does not do what its paper's cod
 shares, how a reply is cleaned before any reading) are listed here. A departure names
 the paper's behaviour, ours, the setting that restores the paper's (or why none does),
 and the test that holds it, so a departure cannot exist without a row and a row cannot
-outlive its test (``tests/test_fidelity_doc.py`` checks both, and that the document is
+outlive its test (``tests/registry/test_fidelity_doc.py`` checks both, and that the document is
 this module's output).
 
 Regenerate the document with ``python -m scorer.registry.fidelity > docs/fidelity.md``.
@@ -78,7 +78,7 @@ GENERIC: tuple[Departure, ...] = (
         paper="the papers' parsers read the raw reply, a `<think>...</think>` block included",
         ours="a `<think>...</think>` block is removed before our reading; the paper's reading sees the raw reply",
         restore="the paper's reading (`score`'s readings table) is always taken on the raw reply",
-        test="tests/test_scoring_readings.py::test_paper_reading_keeps_think_blocks",
+        test="tests/scoring/test_scoring_readings.py::test_paper_reading_keeps_think_blocks",
     ),
     Departure(
         section="Sampling, metrics and charts",
@@ -87,7 +87,7 @@ GENERIC: tuple[Departure, ...] = (
         "`sqrt(sum e_i^2) / m`",
         ours="the `all` group pools the rows (a split weighs by its size)",
         restore="the `mean` group of `results.json` and the table is ViPlan's average",
-        test="tests/report/test_mean_of_groups.py::test_the_mean_weights_each_group_equally_and_propagates_the_errors",
+        test="tests/scoring/test_mean_of_groups.py::test_the_mean_weights_each_group_equally_and_propagates_the_errors",
     ),
 )
 

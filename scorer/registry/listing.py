@@ -17,6 +17,12 @@ from dataclasses import dataclass
 # paper's parser and evaluator reproduced exactly (``TaskKind.paper``).
 OUR_READING = "ours"
 PAPER_READING = "paper"
+# The episode setting that picks how replies are read, in a mode whose paper's own parser is
+# reproduced (``Mode.paper_parser``): ours (the default) or the paper's. Scoring replays
+# every such episode both ways and reports both.
+PARSER_SETTING = "parser"
+# The name under which a family lends every ACP config its few-shot examples (Family.provides)
+SHARED_ACP_FEWSHOT = "acp-fewshot"
 
 
 @dataclass(frozen=True)

@@ -32,8 +32,8 @@ import click
 
 from scorer.io import atomic
 from scorer.io.table import Cell, format_table
-from scorer.tasks._yes_no import parse_yes_no
-from scorer.tasks.paper_yes_no import paper_yes_no
+from scorer.readers.paper_yes_no import paper_yes_no
+from scorer.readers.yes_no import parse_yes_no
 
 # ../shared/external/viplan-results beside the repository, where the benchmark keeps the papers' files.
 DEFAULT_RESULTS = Path(__file__).resolve().parents[3] / "shared" / "external" / "viplan-results" / "results" / "final"

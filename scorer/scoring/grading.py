@@ -9,7 +9,7 @@ evaluator (``TaskKind.paper``). A config's metrics count one of them, its headli
 data, so its numbers compare with the paper's tables; ours for Planarium's generated
 configs. Each config reports the accuracy of both and how many rows they score
 differently. A reply's ``<think>`` block is removed before our reading
-(``scorer.tasks.think``); the paper's reading sees the reply whole, as the papers' code did.
+(``scorer.readers.think``); the paper's reading sees the reply whole, as the papers' code did.
 """
 
 from __future__ import annotations
@@ -26,12 +26,12 @@ from scorer.episodes.protocol import merged_departures
 from scorer.executors import Executor, in_process
 from scorer.io.dataset import KeyedDataset, KeyRow
 from scorer.io.predictions import MAX_REPLY_CHARS, Prediction
+from scorer.readers.think import strip_think
 from scorer.registry import headline_reading, task_kinds
 from scorer.registry.listing import OUR_READING, PAPER_READING
 from scorer.tasks import MISSING, Judgement, Reason, ScoredRow, TaskKind
 from scorer.tasks.base import mean, rate
 from scorer.tasks.stats import Metric, mean_stderr
-from scorer.tasks.think import strip_think
 
 ALL = "all"
 MEAN = "mean"  # the unweighted mean of the difficulty groups, with ViPlan's appendix E eq. 2 error

@@ -2,7 +2,7 @@
 
 Families add kinds of their own; ``scorer.registry.task_kinds()`` lists them all.
 Importing this package imports no kind (``generic_kinds`` does): a module that needs only
-``scorer.tasks.base`` or ``scorer.tasks.think`` (the episode engine) stays clear of the
+``scorer.tasks.base`` or ``scorer.readers.think`` (the episode engine) stays clear of the
 planners and of the episode kind that itself replays through the engine.
 """
 

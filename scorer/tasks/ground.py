@@ -19,7 +19,8 @@ from typing import Any
 
 from scorer.episodes.base import Message
 from scorer.io.dataset import KeyRow
-from scorer.tasks._yes_no import parse_yes_no
+from scorer.readers.paper_yes_no import paper_yes_no
+from scorer.readers.yes_no import parse_yes_no
 from scorer.tasks.base import (
     AnswerFormat,
     Judgement,
@@ -32,7 +33,6 @@ from scorer.tasks.base import (
     question_judge,
     rate,
 )
-from scorer.tasks.paper_yes_no import paper_yes_no
 from scorer.tasks.stats import Metric
 
 GROUND_SYSTEM = (

@@ -19,8 +19,8 @@ import pytest
 
 from scorer.episodes.engine import make_episode
 from scorer.io.dataset import KeyRow
+from scorer.readers.paper_yes_no import paper_yes_no
 from scorer.tasks.ground import judge_paper
-from scorer.tasks.paper_yes_no import paper_yes_no
 from tests.families.blocksworld.episode_rows import episode_row
 from tests.fidelity import viplan_corpus as corpus
 from tests.fidelity.reference import REFERENCE

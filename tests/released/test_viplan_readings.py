@@ -21,9 +21,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from scorer.readers.paper_yes_no import paper_yes_no
 from scorer.released import viplan_readings as vr
 from scorer.released.viplan_readings import Comparison, Reply, Run, Tally
-from scorer.tasks.paper_yes_no import paper_yes_no
 from tests.fidelity.reference import lift
 from tests.fidelity.viplan_corpus import LOGGER, helpers
 

@@ -77,7 +77,7 @@ DEPARTURES: tuple[Departure, ...] = (
         "lower-cased, trailing `.,!?` dropped; an answer *starting* with yes/no, else the first space-separated "
         'word starting with yes/no ("Nobody" and "Note: yes" read no; "**Yes**" reads nothing)',
         ours="the last complete `<answer>` tag (any case), else the first word that is exactly yes/no",
-        restore="`score`'s readings table gives ViPlan's reading (`scorer/tasks/paper_yes_no.py`), identical on "
+        restore="`score`'s readings table gives ViPlan's reading (`scorer/readers/paper_yes_no.py`), identical on "
         "the differential corpus",
         test="tests/fidelity/test_viplan.py::test_yes_no_readings_agree_with_viplans_on_the_whole_corpus",
     ),

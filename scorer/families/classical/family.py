@@ -9,9 +9,19 @@ from typing import TYPE_CHECKING
 from scorer.families.classical import CLASSICAL_DOMAINS
 from scorer.families.classical.departures import DEPARTURES, PAPER_CONFIGS
 from scorer.registry.family import Family
+from scorer.registry.listing import SHARED_ACP_FEWSHOT
 
 if TYPE_CHECKING:
+    from data_build.acp_rows import Shots
     from data_build.spec import ConfigSpec
+
+
+def _fewshot(seed: int) -> Shots:
+    """The grid and logistics examples every ACP config's few-shot prompt shows, lent to the
+    other families (``data_build.acp_rows.shared_fewshot``); imported when first asked."""
+    from scorer.families.classical.problems import fewshot_examples
+
+    return fewshot_examples(seed)
 
 
 def _configs() -> Sequence[ConfigSpec]:
@@ -27,4 +37,5 @@ FAMILY = Family(
     configs=_configs,
     departures=DEPARTURES,
     paper_configs=PAPER_CONFIGS,
+    provides={SHARED_ACP_FEWSHOT: _fewshot},
 )

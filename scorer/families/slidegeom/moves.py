@@ -40,7 +40,7 @@ from lark import Token
 
 from scorer.families.slidegeom.board import Board, Geom, Placement, in_bounds
 from scorer.families.slidegeom.search import Move, distance, move_target
-from scorer.tasks.lexing import grammar_tokens
+from scorer.readers.lexing import grammar_tokens
 
 GRAMMAR_PATH = Path(__file__).resolve().parent / "move.lark"
 SHAPE_SYNONYMS = {"circle": "sphere", "square": "cube", "triangle": "pyramid", "hexagon": "cylinder"}

@@ -43,7 +43,7 @@ from typing import Any
 
 from scorer.families.vsp.paper_readings import SOURCE_COLLISION, collision
 from scorer.io.dataset import KeyRow
-from scorer.tasks._yes_no import parse_yes_no
+from scorer.readers.yes_no import parse_yes_no
 from scorer.tasks.base import Judgement, PaperReading, Reason, ScoredRow, TaskKind, mean, question_judge, rate
 from scorer.tasks.stats import Metric
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from scorer.tasks._yes_no import parse_yes_no
+from scorer.readers.yes_no import parse_yes_no
 
 DIRECTIONS = ("Above", "Below", "Left", "Right")
 CHOICES = "ABCD"

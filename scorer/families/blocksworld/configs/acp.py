@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from data_build.acp_rows import AcpProblem, spread_kinds
+from data_build.acp_rows import AcpProblem, shared_fewshot, spread_kinds
 from data_build.acp_visual import ProblemsBySplit, VisualAcpDomain, visual_spec
 from data_build.spec import BuildSettings
 from scorer.families.blocksworld import (
@@ -28,7 +28,6 @@ from scorer.families.blocksworld import (
 from scorer.families.blocksworld.images import state_png
 from scorer.families.blocksworld.problems import FRESH_CHECK, blocksworld_problems
 from scorer.families.blocksworld.verbalize import BLOCK_WORDS, block_name, column_name
-from scorer.families.classical.problems import fewshot_examples
 from scorer.pddl import Task
 from scorer.registry.family import card_template
 from scorer.tasks.acp.prompts import DomainWords
@@ -114,7 +113,7 @@ BLOCKSWORLD = VisualAcpDomain(
         "full": {"test": {d: 10 for d in DIFFICULTIES}, "dev": {d: 2 for d in DIFFICULTIES}},
         "mini": {"test": {"simple": 1}, "dev": {"simple": spread_kinds(4)}},  # dev: half the kinds, smaller than test
     },
-    fewshot=fewshot_examples,
+    fewshot=shared_fewshot,
     card=card_template(__file__, "blocksworld-acp"),
     papers=("ACPBench Hard", "ViPlan"),
     fresh_check=FRESH_CHECK,

@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from data_build.acp_rows import AcpProblem, spread_kinds
+from data_build.acp_rows import AcpProblem, shared_fewshot, spread_kinds
 from data_build.acp_visual import ProblemsBySplit, VisualAcpDomain, visual_spec
 from data_build.spec import BuildSettings
-from scorer.families.classical.problems import fewshot_examples
 from scorer.families.household.generate import DIFFICULTIES
 from scorer.families.household.images import state_png
 from scorer.families.household.problem import HouseholdProblem, domain_pddl
@@ -125,7 +124,7 @@ HOUSEHOLD = VisualAcpDomain(
         "full": {"test": {d: 10 for d in DIFFICULTIES}, "dev": {d: 2 for d in DIFFICULTIES}},
         "mini": {"test": {"simple": 1}, "dev": {"simple": spread_kinds(4)}},  # dev: half the kinds, smaller than test
     },
-    fewshot=fewshot_examples,
+    fewshot=shared_fewshot,
     card=card_template(__file__, "household-acp"),
     papers=("ACPBench Hard", "ViPlan"),
 )

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from data_build.acp_rows import AcpProblem, spread_kinds
+from data_build.acp_rows import AcpProblem, shared_fewshot, spread_kinds
 from data_build.acp_visual import ProblemsBySplit, VisualAcpDomain, visual_spec
 from data_build.spec import BuildSettings
-from scorer.families.classical.problems import fewshot_examples
 from scorer.families.slidegeom.board import Cell, Geom, cell_name, parse_cell
 from scorer.families.slidegeom.generate import GridCell, SlideProblem, generate_boards
 from scorer.families.slidegeom.pddl import ACTION_TEMPLATES, ATOM_TEMPLATES, DESCRIPTION, domain_pddl, object_text
@@ -108,7 +107,7 @@ SLIDEGEOM = VisualAcpDomain(
             "dev": {DIFFICULTY: spread_kinds(4)},
         },  # dev: half the kinds, smaller than test
     },
-    fewshot=fewshot_examples,
+    fewshot=shared_fewshot,
     card=card_template(__file__, CONFIG),
     papers=("ACPBench Hard", "iVISPAR"),
 )

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorer.tasks._yes_no import parse_yes_no
+from scorer.readers.yes_no import parse_yes_no
 
 CASES = [
     # answer tags

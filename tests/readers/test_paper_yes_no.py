@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorer.tasks._yes_no import parse_yes_no
-from scorer.tasks.paper_yes_no import paper_yes_no
+from scorer.readers.paper_yes_no import paper_yes_no
+from scorer.readers.yes_no import parse_yes_no
 
 # (reply, ViPlan's reading, ours)
 CASES = [

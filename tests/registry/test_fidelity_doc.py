@@ -8,7 +8,7 @@ from pathlib import Path
 
 from scorer.registry.fidelity import all_departures, paper_configs, render
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_document_is_the_registrys_output() -> None:

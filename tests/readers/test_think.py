@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorer.tasks.think import strip_think
+from scorer.readers.think import strip_think
 
 CASES = [
     ("<think>maybe yes</think>No", "No"),

@@ -49,7 +49,7 @@ from pathlib import Path
 
 from lark import Token
 
-from scorer.tasks.lexing import grammar_tokens
+from scorer.readers.lexing import grammar_tokens
 
 GRAMMAR_PATH = Path(__file__).resolve().parent.parent / "grammars" / "yes_no.lark"
 

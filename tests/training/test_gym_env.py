@@ -29,7 +29,7 @@ from scorer.scoring.references import reference_prediction
 from scorer.training.gym_env import PlanariumEnv, env_id, register_all
 from scorer.training.rewards import reward, step_rewards
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 EXTERNAL = ROOT.parent / "shared" / "external"  # the papers' published data, as the conformance suite reads it
 MODULE = "scorer.training.gym_env"
 NONSENSE = "xyzzy plugh"
