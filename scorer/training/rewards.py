@@ -30,8 +30,11 @@ Shaped (``shaped=True``), from the same verdict's components:
   ``validity``: the episode's legal rate (legal actions / steps, as the engine counts
   them); ``progress`` where the engine's outcome gives a distance to the goal:
   ``(start_distance - final_distance) / start_distance`` clipped to [0, 1] (the sliding
-  geom puzzle's A* distance, iVISPAR), or the share of goals reached
-  (``goals_reached``, AsgardBench's tasks). ViPlan's planner and grounder modes
+  geom puzzle's A* distance, iVISPAR), or the share of the goals left at the start that
+  the episode reached, ``(goals_reached - start_goals_reached) / (1 - start_goals_reached)``
+  clipped to [0, 1] (AsgardBench's tasks, whose scenes may satisfy some goals before any
+  step). Progress is counted from the episode's start either way, so an agent that never
+  acts earns no progress, only the format and validity terms it met. ViPlan's planner and grounder modes
   report no distance to the goal (the optimal distance of every state visited would cost a
   search per step): their progress term is absent (weight 0, the component not given), so
   their shaped value is format, validity and success only. An episode with no step scores 0.
@@ -187,5 +190,9 @@ def _progress(outcome: Mapping[str, Any]) -> float | None:
         return min(1.0, max(0.0, (start - final) / start))
     reached = outcome.get("goals_reached")
     if isinstance(reached, int | float) and not isinstance(reached, bool):
-        return min(1.0, max(0.0, float(reached)))
+        before = outcome.get("start_goals_reached")
+        at_start = float(before) if isinstance(before, int | float) and not isinstance(before, bool) else 0.0
+        if at_start >= 1:
+            return 1.0 if reached >= 1 else 0.0
+        return min(1.0, max(0.0, (float(reached) - at_start) / (1.0 - at_start)))
     return None

@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from scorer.episodes.engine import make_episode, step_on_reply
 from scorer.io.dataset import KeyedDataset, KeyRow, load_keys
+from scorer.registry import configs, mode_for
 from scorer.scoring.references import reference_predictions
 from scorer.scoring.run import score_file
-from scorer.training.rewards import Reward, reward, shaped_value, step_rewards
+from scorer.training.rewards import Reward, outcome_components, reward, shaped_value, step_rewards
 from scorer.training.rewards_trl import completion_text, planarium_reward
 
 # Replies that are no answer, an answer in a think block only, or one past a think block.
@@ -254,3 +259,67 @@ def test_rewards_reproduce_every_conformance_vector(keys: KeyedDataset) -> None:
         assert 0.0 <= shaped <= 1.0
         assert (shaped == pytest.approx(1.0)) == (expected["score"] == 1.0), vector["id"]
     assert len(vectors) > 100
+
+
+@dataclass
+class _PolicyTurn:
+    """What a scripted policy sees (scorer.registry.family.PolicyTurn)."""
+
+    row: KeyRow
+    info: dict[str, Any]
+    memory: dict[str, Any] = field(default_factory=dict)
+
+
+def _played(row: KeyRow, reply: Callable[[_PolicyTurn], str]) -> dict[str, Any]:
+    """The log of ``row``'s episode played in its default mode, one ``reply`` per turn, for
+    at most ``MAX_PLAYED_STEPS`` turns."""
+    episode = make_episode(row, {})
+    _, info = episode.reset()
+    turn = _PolicyTurn(row, info)
+    replies: list[str] = []
+    while not episode.done and len(replies) < MAX_PLAYED_STEPS:
+        replies.append(reply(turn))
+        turn.info = step_on_reply(episode, replies[-1]).info
+    return {"settings": {}, "replies": replies}
+
+
+# Enough steps for a random agent to move things about; a log cut there is still a log (the
+# episode is then unfinished), and whole episodes of the slowest configs take minutes.
+MAX_PLAYED_STEPS = 30
+ROWS_PER_CONFIG = 3  # the mini build's second kitchen task starts with 4 of its 5 goals met
+
+
+def _random_policy(row: KeyRow) -> Callable[[_PolicyTurn], str]:
+    """The row's default mode's random policy, seeded by the row."""
+    mode, rng = mode_for(row.domain, None), random.Random(row.id)
+    return lambda turn: mode.random(turn, rng)
+
+
+def test_an_agent_that_never_acts_earns_no_progress(keys: KeyedDataset) -> None:
+    """Issue 42 item 4: on every episode config, a do-nothing agent's shaped reward is at most
+    the format and validity terms it met (progress counts from the episode's start), while a
+    random agent's progress is measured the same way."""
+    played_configs = set()
+    per_config: dict[str, list[KeyRow]] = {}
+    for row in _episode_rows(keys):
+        per_config.setdefault(row.config, []).append(row)
+    for row in [row for rows in per_config.values() for row in rows[:ROWS_PER_CONFIG]]:
+        idle = reward(row, _played(row, lambda turn: "I don't know."), shaped=True)
+        met = 0.1 * idle.components["format"] + 0.1 * idle.components["validity"]
+        assert idle.value <= met + 1e-12, (row.id, idle.components)
+        assert idle.components.get("progress", 0.0) == 0.0, (row.id, idle.components)
+        moved = reward(row, _played(row, _random_policy(row)), shaped=True)
+        assert 0.0 <= moved.value <= 1.0
+        assert moved.value == pytest.approx(shaped_value("episode", moved.components))
+        played_configs.add(row.config)
+    assert played_configs == {spec.name for spec in configs().values() if spec.task == "episode"} & {
+        row.config for row in keys.rows.values()
+    }
+
+
+def test_progress_counts_only_the_goals_left_at_the_start() -> None:
+    """A kitchen scene may satisfy some goals before any step: they are not progress."""
+    outcome = {"steps": 3, "unparsable": 0, "legal_rate": 1.0, "goals_reached": 0.5, "start_goals_reached": 0.5}
+    assert outcome_components(outcome, 0.0)["progress"] == 0.0
+    assert outcome_components({**outcome, "goals_reached": 0.75}, 0.0)["progress"] == pytest.approx(0.5)
+    assert outcome_components({**outcome, "goals_reached": 0.25}, 0.0)["progress"] == 0.0  # undoing is no progress

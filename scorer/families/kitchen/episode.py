@@ -107,6 +107,8 @@ class KitchenEpisode:
         self.memory = ""
         self.plan = ""
         self.end: str | None = S.SUCCESS if all_reached(self.world, self.task.goals) else None
+        # Goals a task's scene already satisfies: progress is counted from here (rewards)
+        self.start_goals_reached = fraction_reached(self.world, self.task.goals)
 
     @property
     def done(self) -> bool:
@@ -237,6 +239,7 @@ class KitchenEpisode:
             "end": self.end or "abandoned",
             "fail_reason": _fail_reason(self.end),
             "goals_reached": fraction_reached(self.world, self.task.goals),
+            "start_goals_reached": self.start_goals_reached,
             "goals": [[name, reached] for name, reached in goal_checks(self.world, self.task.goals)],
             "expert_steps": self.expert_steps,
             "step_ratio": steps / self.expert_steps if success and self.expert_steps else None,
