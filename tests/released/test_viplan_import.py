@@ -7,12 +7,14 @@ import csv
 import gzip
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
 from scorer.episodes.base import SettingsError
 from scorer.episodes.engine import make_episode
+from scorer.io.predictions import MAX_EPISODE_REPLIES, MAX_EPISODE_REPLY_CHARS
 from scorer.released.command import viplan_results_import
 from scorer.released.viplan_logs import grounder_log
 from scorer.released.viplan_reproduce import DOUBLE_COUNT
@@ -195,3 +197,35 @@ def test_household_enumerations_asked_atoms_our_task_does_not_hold(imported: Pat
             atoms = set(HouseholdWorld(row).task.atoms)
             held += [viplan_atom(k) in atoms for e in _enumerations(record)[1:] for k in e or {}]
     assert (sum(held), len(held)) == (3686, 7660)
+
+
+def test_the_longest_real_episode_fits_the_bounds_of_an_episode_line() -> None:
+    """Every released grounder episode replays within ``score``'s and the server's bounds on an
+    episode (scorer.io.predictions): a replay's replies are at most the answers ViPlan
+    recorded for it (an enumeration's reading, an action question's raw reply)."""
+    need_viplan_data()
+    longest, most_chars = 0, 0
+    for run in run_files(RESULTS):
+        if run.method != "predicates":
+            continue
+        for record in episodes(run.load()).values():
+            answers = _recorded_answers(record or {})
+            longest = max(longest, len(answers))
+            most_chars = max(most_chars, sum(map(len, answers)))
+    # ViPlan recorded at most 9,600 answers for one grounder episode; the longest replay uses 3,052
+    assert 3_000 < longest <= MAX_EPISODE_REPLIES
+    assert most_chars <= MAX_EPISODE_REPLY_CHARS
+
+
+def _recorded_answers(record: dict[str, Any]) -> list[str]:
+    enumerations = [(record.get("initial_state_enum") or {}).get("results")]
+    enumerations += [replan.get("enum_results") for replan in record.get("replans") or []]
+    read = [str(answer[0]) for found in enumerations for answer in (found or {}).values() if isinstance(answer, list)]
+    raw = [
+        str(answer[5])
+        for checked in record.get("action_results") or []
+        for phase in ("preconditions_results", "effects_results")
+        for answer in (checked.get(phase) or {}).values()
+        if isinstance(answer, list)
+    ]
+    return read + raw
