@@ -51,11 +51,14 @@ def shared_folder(tmp_path_factory: pytest.TempPathFactory, name: str, make: Cal
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Keep on one xdist worker the tests that share what one process makes once: a test
     module's module-scoped fixtures, and the conformance suite's plays of one episode mode
-    (``plays`` plays each mode once per process). Every other test goes wherever a worker is free."""
+    (``plays`` plays each mode once per process). Every other test goes wherever a worker is free;
+    the tests marked ``long`` go first."""
     for item in items:
         group = _xdist_group(item)
         if group is not None:
             item.add_marker(pytest.mark.xdist_group(group))
+    # The tests of minutes first: started last, one would keep a worker busy alone at the end.
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
 
 
 def _xdist_group(item: pytest.Item) -> str | None:

@@ -184,6 +184,7 @@ def session(mini_data: Path, tmp_path: Path) -> Iterator[Session]:
         started.endpoint.close()
 
 
+@pytest.mark.long
 def test_every_readme_block_runs_in_order_from_a_fresh_folder(session: Session) -> None:
     blocks = readme_blocks()
     assert sum(language == "python" for language, _ in blocks) >= 1 and len(blocks) >= 5
