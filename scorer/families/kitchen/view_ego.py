@@ -34,11 +34,14 @@ from scorer.render.png import BUILD_LEVEL, png_bytes
 
 SIZE = 512
 SURFACE_Y = 330  # the top of counters and tables
+FLOOR_Y = 420  # where the wall meets the floor
+FLOOR_ITEMS_Y = 470  # where objects on the floor stand
 HAND_ALPHA = 0.4  # AsgardBench's hand is 60% transparent (its hand_transparency 60)
 RGB = tuple[int, int, int]
 FOOD_COLOURS: dict[str, RGB] = {"Apple": (200, 30, 40), "Tomato": (225, 50, 35), "Lettuce": (110, 190, 70),
                                 "Potato": (185, 150, 90), "Bread": (215, 170, 100), "Egg": (245, 240, 225)}  # fmt: skip
 COOKED: RGB = (120, 70, 30)
+FLOOR_JOINT: RGB = (128, 110, 92)
 STAIN: RGB = (110, 80, 40)
 MIN_ITEM_PX = 32  # the least size an object is drawn at (its row's share may be smaller)
 MIN_THIN_PX = 6  # the least height of a flat thing (a plate)
@@ -122,7 +125,7 @@ def _draw_view(world: World, hand: bool) -> tuple[Image.Image, Layout]:
 def _wall_and_floor() -> Image.Image:
     """The backdrop every view starts from (callers copy it): the wall's gradient and the floor."""
     image = vertical_gradient((SIZE, SIZE), (228, 220, 204), (196, 186, 170))
-    ImageDraw.Draw(image).rectangle((0, 420, SIZE, SIZE), fill=(150, 130, 110))
+    ImageDraw.Draw(image).rectangle((0, FLOOR_Y, SIZE, SIZE), fill=(150, 130, 110))
     return image
 
 
@@ -188,6 +191,8 @@ def _fixture(draw: Canvas, world: World, fixture: Thing, x0: int, x1: int) -> No
         _sink(draw, world, fixture, x0, x1)
     elif kind in ("Fridge", "Cabinet", "Drawer", "Safe", "Box"):
         _cupboard(draw, world, fixture, x0, x1)
+    elif kind == "Floor":
+        _floor(draw, world, fixture, x0, x1)
     elif kind == "Television":
         draw.rectangle(
             (x0 + 10, 120, x1 - 10, 300),
@@ -211,6 +216,17 @@ def _surface(draw: Canvas, world: World, surface: Thing, x0: int, x1: int) -> No
     draw.rectangle((x0 + 8, SURFACE_Y + 16, x1 - 8, 420), fill=tuple(c - 30 for c in colour))
     _label(draw, (x0 + x1) / 2, SURFACE_Y + 22, surface.kind, 13)
     _row(draw, world, [t for t in world.contents(surface) if not world.is_held(t)], x0, x1, SURFACE_Y)
+
+
+def _floor(draw: Canvas, world: World, floor: Thing, x0: int, x1: int) -> None:
+    """The floor where the agent stands: tiles running away from it, objects standing on them."""
+    for y in (436, 456, 482):  # the tiles' joints, closer together toward the wall
+        draw.line((x0, y, x1, y), fill=FLOOR_JOINT, width=2)
+    middle = (x0 + x1) / 2
+    for offset in range(-4, 5):
+        draw.line((middle + offset * 40, FLOOR_Y, middle + offset * 90, SIZE), fill=FLOOR_JOINT, width=2)
+    _label(draw, middle, SIZE - 20, floor.kind, 13)
+    _row(draw, world, [t for t in world.contents(floor) if not world.is_held(t)], x0, x1, FLOOR_ITEMS_Y)
 
 
 def _mirror(draw: Canvas, world: World, mirror: Thing, x0: int, x1: int) -> None:

@@ -13,7 +13,7 @@ from scorer.families.kitchen.view_ego import SIZE, Canvas, Label, draw_view, pla
 from scorer.families.kitchen.view_text import scene_text
 from scorer.families.kitchen.world import World
 
-from .kitchen_rows import item, small_kitchen
+from .kitchen_rows import fixture, item, small_kitchen
 
 
 def differs(first: Image.Image, second: Image.Image) -> bool:
@@ -88,3 +88,16 @@ def test_a_label_that_fits_stays_where_it_was_asked() -> None:
     canvas = Canvas(Image.new("RGB", (SIZE, SIZE)))
     canvas.labels += [Label(100, 200, "Mug", 10), Label(400, 200, "CoffeeMachine (on)", 10)]
     assert [box[1] for box in place_labels(canvas)] == [200, 200]
+
+
+def test_the_floor_is_drawn_as_a_floor_with_its_objects_standing_on_it() -> None:
+    """Issue 43 item 6: facing the floor showed a wooden counter labelled "Floor"."""
+    from scorer.families.kitchen.view_ego import FLOOR_Y, SURFACE_Y, view_layout
+
+    world = small_kitchen(fixture("Floor_1"), item("GarbageCan_1", "Floor_1"), facing="Floor_1")
+    image, layout = draw_view(world), view_layout(world)
+    wall = image.getpixel((SIZE // 2, (SURFACE_Y + FLOOR_Y) // 2))
+    assert wall == draw_view(small_kitchen(facing=None)).getpixel((SIZE // 2, (SURFACE_Y + FLOOR_Y) // 2))
+    floor_label = next(box for box in layout.labels if box[1] > FLOOR_Y)  # the only name on the floor band
+    assert floor_label[3] <= SIZE
+    assert [name for box, name in layout.items if box[3] > FLOOR_Y] == ["GarbageCan"]  # standing on the floor
