@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -52,6 +53,8 @@ def build_train(out_dir: Path, configs: str | None, settings: TrainSettings) -> 
         build(out_dir, ",".join(missing), first)
     for spec in specs:
         count = draw_train(spec, settings, out_dir)
+        if not settings.show_progress:  # quiet: no bar, but a line per config as it is done
+            print(f"{spec.name}: {count.rows:,} train rows drawn", file=sys.stderr, flush=True)
         card = with_split(
             _old_card(out_dir) or "", spec.name, TRAIN, count.rows, count.shard_bytes, train_note(spec, settings, count)
         )

@@ -75,6 +75,12 @@ def test_the_same_train_build_run_again_writes_the_same_card(tmp_path: Path) -> 
     assert (tmp_path / "README.md").read_text() == first
 
 
+def test_a_quiet_train_build_says_each_config_it_drew(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 43 item 4: `--quiet` printed nothing for over a minute; it hides the bars only."""
+    _train(tmp_path, 12, 3)
+    assert capsys.readouterr().err.splitlines()[-1] == f"{CHEAP}: 12 train rows drawn"
+
+
 def test_a_second_train_split_of_a_config_is_refused_unless_replaced(tmp_path: Path) -> None:
     """Issue 42: a second `build --split train` dropped the first one's rows without a word."""
     _train(tmp_path, 12, 3)
