@@ -1,214 +1,262 @@
-"""Planarium as a verifiers environment (the classic stack: ``import verifiers as vf``).
+"""Planarium as a verifiers taskset (verifiers 0.4: ``import verifiers.v1 as vf``).
 
     import planarium_verifiers
-    env = planarium_verifiers.load_environment(config, split="test", num_examples=20)
-    results = env.evaluate_sync(client, model="my-model")  # rewards: results["outputs"][i]["reward"]
+    env = planarium_verifiers.load_environment("blocksworld-episodes", split="test", data="parquet")
+    episodes = planarium_verifiers.evaluate(env, base_url="http://localhost:8000/v1", model="my-model")
 
-``load_environment(config, split, num_examples, seed, data, shaped, settings)`` reads one
-config's rows from a built dataset folder (``data``, as ``--data`` elsewhere; default
-``parquet``) and returns:
+or, with verifiers' own runner, ``vf-eval planarium-verifiers --env.taskset.config
+blocksworld-episodes --model my-model --client.base-url http://localhost:8000/v1 -n 20``.
 
-- for a question config, a ``vf.SingleTurnEnv``: the prompt is the row's chat messages
-  exactly as ``planarium eval`` sends them (the ``prompt`` column's ``messages`` twin, each
-  ``<image>`` marker an OpenAI ``image_url`` part with a ``data:image/png;base64`` URL);
-- for an episode config, a ``vf.MultiTurnEnv``: the prompt is the episode's first
-  observation; each reply steps the episode engine (``scorer.episodes.engine``, the one the
-  rollout server and ``score`` replay run) and ``env_response`` answers with the next
-  observation's user message(s); the rollout ends when the engine says the episode is over
-  (``terminated`` or ``truncated``).
+One taskset (``PlanariumTaskset``) serves every config: its tasks are one config's rows,
+read from a built dataset folder (``data``, as ``--data`` elsewhere; default ``parquet``).
+A task's prompt is the row's chat messages exactly as ``planarium eval`` sends them (each
+``<image>`` marker an OpenAI ``image_url`` part with a ``data:image/png;base64`` URL): a
+question's, or an episode's first observation.
 
-The ``vf.Rubric`` has one reward function, ``planarium_reward``: ``scorer.training.rewards.reward``
-on the reply (a question) or on the episode's log (an episode), sparse by default (the
-benchmark's verdict, 1 or 0) or ``shaped=True`` (the formula ``scorer.training.rewards`` documents).
-So a rollout's reward equals ``score``'s verdict on the same reply.
+``PlanariumEnv`` plays a task with its one ``agent`` seat (the taskset's chat harness,
+``PlanariumHarness``, in a local ``subprocess`` runtime, unless the run pins others): a
+question is one reply; an episode is an exchange in which the episode engine
+(``scorer.episodes.engine``, the one the rollout server and ``score`` replay run) plays the
+user, each reply stepping it and the next observation's user message(s) coming back, until
+the engine ends the episode (``terminated`` or ``truncated``).
 
-Rows: all of the split (``num_examples=-1``) or ``num_examples`` of them, shuffled by
-``seed`` first when ``seed`` is not None. Each dataset row's ``info`` holds the Planarium
-row ``id`` and ``config``; ``example_id`` is its position.
+The task's one reward, ``planarium_reward``, is ``scorer.training.rewards.reward`` on the
+trace's last reply (a question) or on the episode's log, the trace's replies in order (an
+episode): sparse by default (the benchmark's verdict, 1 or 0), ``shaped=True`` for the
+formula ``scorer.training.rewards`` documents. So a rollout's reward equals ``score``'s
+verdict on the same replies.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping
+import asyncio
+import functools
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-import verifiers as vf
-from datasets import Dataset
-from verifiers.utils.message_utils import normalize_messages
+import verifiers.v1 as vf
+from openai import AsyncOpenAI
+from verifiers.v1.dialects.chat import message_to_wire
 
 from planarium_agents.eval.inputs import question_inputs
 from planarium_agents.eval.questions import question_request
 from planarium_agents.messages import chat_messages
-from scorer.episodes.base import Episode, Observation
+from scorer.episodes.base import Observation
 from scorer.episodes.engine import make_episode, step_on_reply
 from scorer.io.dataset import KeyRow, load_keys
 from scorer.registry import configs
 from scorer.training.rewards import EPISODE_TASK, reward
 
-__all__ = ["EpisodeEnv", "QuestionEnv", "load_environment", "planarium_rubric"]
+__all__ = ["EvaluationError", "PlanariumEnv", "PlanariumHarness", "PlanariumTaskset", "evaluate", "load_environment"]
 
+TASKSET_ID = "planarium-verifiers"  # the installed module's name, as verifiers resolves a taskset id
 DEFAULT_DATA = "parquet"
 PROMPT_VARIANT = "prompt"  # the prompt column eval sends by default
-EPISODE_KEY = "planarium_episode"  # where a rollout's state keeps its live episode
+
+
+class PlanariumTaskConfig(vf.TaskConfig):
+    shaped: bool = False
+    """Pay the shaped reward (``scorer.training.rewards``) instead of the verdict."""
+
+
+class PlanariumConfig(vf.TasksetConfig):
+    config: str = ""
+    """The Planarium config whose rows are the tasks (``planarium configs`` lists them)."""
+    split: str = "test"
+    data: str = DEFAULT_DATA
+    """The built dataset folder."""
+    settings: dict[str, Any] = {}
+    """An episode's mode and the mode's settings (the row's default mode if empty)."""
+    task: PlanariumTaskConfig = PlanariumTaskConfig()
+
+
+class PlanariumData(vf.TaskData):
+    config: str
+    split: str
+    data: str
+    settings: dict[str, Any] = {}
+
+
+class PlanariumTask(vf.Task[PlanariumData, vf.State, PlanariumTaskConfig]):
+    @property
+    def row(self) -> KeyRow:
+        """The row's answer key, read from the data folder (a task may come off the wire)."""
+        return _keys(self.data.data, self.data.split, self.data.config)[str(self.data.id)]
+
+    @vf.reward
+    async def planarium_reward(self, trace: vf.Trace) -> float:
+        replies = [message.content or "" for message in trace.assistant_messages]
+        row = self.row
+        if row.task == EPISODE_TASK:
+            log = {"settings": make_episode(row, self.data.settings).settings, "replies": replies}
+            return reward(row, log, self.config.shaped).value
+        return reward(row, replies[-1] if replies else None, self.config.shaped).value
+
+
+class PlanariumTaskset(vf.Taskset[PlanariumTask, PlanariumConfig]):
+    def load(self) -> Iterable[PlanariumTask]:
+        spec = configs().get(self.config.config)
+        if spec is None:
+            raise ValueError(f"no registered config {self.config.config!r}")
+        if self.config.settings and spec.task != EPISODE_TASK:
+            raise ValueError(f"config {spec.name!r} holds questions: episode settings do not apply")
+        root = str(Path(self.config.data).resolve())
+        rows = list(_keys(root, self.config.split, spec.name).values())
+        if not rows:
+            raise ValueError(f"{root} holds no {self.config.split} rows of config {spec.name!r}")
+        if spec.task == EPISODE_TASK:
+            prompt = functools.partial(_episode_prompt, settings=self.config.settings)
+        else:
+            inputs = question_inputs(Path(root), self.config.split, spec.name, PROMPT_VARIANT)
+            prompt = functools.partial(_question_prompt, inputs)
+        for row in rows:  # each prompt drawn as its task is read
+            data = PlanariumData(
+                id=row.id,
+                prompt=prompt(row),
+                config=spec.name,
+                split=self.config.split,
+                data=root,
+                settings=self.config.settings,
+            )
+            yield PlanariumTask(data, self.config.task)
+
+
+class PlanariumHarness(vf.Harness[vf.HarnessConfig]):
+    """The taskset's chat harness: each segment is one chat completion on the conversation
+    so far, requested in-process through the rollout's endpoint (so the trace records it);
+    no tools, no program to launch."""
+
+    APPENDS_SYSTEM_PROMPT = True
+    SUPPORTS_RESUME = True  # a turn relaunches on the conversation so far
+    EXECUTES_CODE = False
+    NEEDS_CONTAINER = False
+
+    async def launch(
+        self,
+        ctx: vf.ModelContext,
+        trace: vf.Trace,
+        runtime: vf.Runtime,
+        endpoint: str,
+        secret: str,
+        mcp_urls: dict[str, str],
+        data: vf.TaskData,
+        tool_interception_url: str | None = None,
+    ) -> vf.ProgramResult:
+        system, prompt = self.resolve_prompt(data)
+        messages = [{"role": "system", "content": system}] if system else []
+        if isinstance(prompt, str):
+            messages.append({"role": "user", "content": prompt})
+        else:
+            messages += [message_to_wire(message) for message in prompt or []]
+        async with AsyncOpenAI(base_url=endpoint, api_key=secret) as client:
+            await client.chat.completions.create(model=str(ctx.model), messages=messages)
+        return vf.ProgramResult(exit_code=0, stdout="", stderr="")
+
+
+class PlanariumEnvConfig(vf.EnvConfig):
+    agent: vf.AgentConfig = vf.AgentConfig(runtime={"type": "subprocess"})
+    """The policy's seat: the taskset's chat harness (``--env.agent.harness.id null`` for
+    verifiers' own chat program), in a local runtime."""
+
+
+class PlanariumEnv(vf.Env[PlanariumEnvConfig]):
+    async def run(self, task: PlanariumTask, agents: vf.Agents) -> None:
+        row = task.row
+        if row.task != EPISODE_TASK:
+            await agents.agent.run(task)
+            return
+        episode = make_episode(row, task.data.settings)
+        episode.reset()  # the prompt already holds the first observation
+        async with agents.agent.interaction(task) as interaction:
+            segment = await interaction.turn()
+            while not segment.terminated:
+                result = step_on_reply(episode, interaction.trace.assistant_messages[-1].content or "")
+                if episode.done:  # the engine ends the exchange
+                    break
+                segment = await interaction.turn(_observation_turn(result.observation))
 
 
 def load_environment(
     config: str,
     split: str = "test",
-    num_examples: int = -1,
-    seed: int | None = 0,
     data: str | Path = DEFAULT_DATA,
     shaped: bool = False,
     settings: Mapping[str, Any] | None = None,
-    **kwargs: Any,
-) -> vf.Environment:
-    """The verifiers environment of one config (see the module doc). ``settings`` are an
-    episode's (``mode`` and the mode's settings; the row's default mode if omitted);
-    ``kwargs`` go to the environment's constructor (``max_concurrent``, ``sampling_args``...)."""
-    spec = configs().get(config)
-    if spec is None:
-        raise ValueError(f"no registered config {config!r}")
-    root = Path(data).resolve()
-    rows = _rows(root, split, config, num_examples, seed)
-    by_id = {row.id: row for row in rows}
-    rubric = planarium_rubric(by_id, shaped)
-    if spec.task == EPISODE_TASK:
-        prompts = _episode_prompts(rows, settings or {})
-        return EpisodeEnv(by_id, prompts, settings or {}, eval_dataset=_dataset(rows, prompts), rubric=rubric, **kwargs)
-    if settings:
-        raise ValueError(f"config {config!r} holds questions: episode settings do not apply")
-    prompts = _question_prompts(root, split, config, rows)
-    return QuestionEnv(prompts, eval_dataset=_dataset(rows, prompts), rubric=rubric, **kwargs)
-
-
-def planarium_rubric(rows: Mapping[str, KeyRow], shaped: bool = False) -> vf.Rubric:
-    """A rubric whose one reward is ``scorer.training.rewards.reward`` of the rollout's reply (a
-    question) or of its episode's log (an episode)."""
-
-    def planarium_reward(completion: Any, info: Mapping[str, Any], state: Mapping[str, Any], **_: Any) -> float:
-        row = rows[info["id"]]
-        if row.task == EPISODE_TASK:
-            episode: Episode | None = state.get(EPISODE_KEY)
-            log = {"settings": dict(episode.settings), "replies": list(episode.replies)} if episode else None
-            return reward(row, log, shaped).value
-        return reward(row, _last_reply(completion), shaped).value
-
-    return vf.Rubric(funcs=[planarium_reward])
-
-
-Prompts = dict[str, list[dict[str, Any]]]  # a row's first prompt by row id, as eval sends it
-
-
-async def _eval_prompt(env: vf.Environment, state: vf.State, prompts: Prompts) -> vf.State:
-    """The row's prompt exactly as ``planarium eval`` sends it. The dataset's ``prompt``
-    column holds the same messages, but Arrow gives every content part every part's keys
-    (``"image_url": None`` on a text part), which a strict endpoint may refuse."""
-    state["prompt"] = normalize_messages(prompts[state["info"]["id"]], field_name="prompt")
-    return state
-
-
-class QuestionEnv(vf.SingleTurnEnv):
-    """One config's questions: one reply, judged by the rubric."""
-
-    def __init__(self, prompts: Prompts, **kwargs: Any) -> None:
-        self.prompts = prompts
-        super().__init__(**kwargs)
-
-    async def init_state(self, *args: Any, **kwargs: Any) -> vf.State:
-        return await _eval_prompt(self, await super().init_state(*args, **kwargs), self.prompts)
-
-
-class EpisodeEnv(vf.MultiTurnEnv):
-    """One config's episodes: each reply steps the engine (see the module doc)."""
-
-    def __init__(
-        self, rows: Mapping[str, KeyRow], prompts: Prompts, settings: Mapping[str, Any], **kwargs: Any
-    ) -> None:
-        self.rows, self.prompts, self.settings = rows, prompts, dict(settings)
-        super().__init__(**kwargs)
-
-    async def init_state(self, *args: Any, **kwargs: Any) -> vf.State:
-        return await _eval_prompt(self, await super().init_state(*args, **kwargs), self.prompts)
-
-    async def setup_state(self, state: vf.State) -> vf.State:
-        episode = make_episode(self.rows[state["info"]["id"]], self.settings)
-        episode.reset()  # the prompt already holds the first observation (the dataset's)
-        state[EPISODE_KEY] = episode
-        return state
-
-    async def env_response(self, messages: vf.Messages, state: vf.State, **kwargs: Any) -> vf.Messages:
-        episode: Episode = state[EPISODE_KEY]
-        result = step_on_reply(episode, _last_reply(messages) or "")
-        reply = normalize_messages(_observation_turn(result.observation), field_name="env_response")
-        if episode.done:  # the final observation shows the outcome; the rollout stops here
-            state["final_env_response"] = reply
-        return reply
-
-
-def _rows(root: Path, split: str, config: str, num_examples: int, seed: int | None) -> list[KeyRow]:
-    rows = [row for row in load_keys(root, split, {config}).rows.values() if row.config == config]
-    if not rows:
-        raise ValueError(f"{root} holds no {split} rows of config {config!r}")
-    if seed is not None:
-        random.Random(seed).shuffle(rows)
-    return rows if num_examples < 0 else rows[:num_examples]
-
-
-def _question_prompts(root: Path, split: str, config: str, rows: list[KeyRow]) -> Prompts:
-    inputs = question_inputs(root, split, config, PROMPT_VARIANT)
-    return {
-        row.id: question_request(row, inputs[row.id].observation(), PROMPT_VARIANT, constrained=False).messages()
-        for row in rows
+    **env: Any,
+) -> PlanariumEnv:
+    """The verifiers environment of one config (see the module doc); ``env`` are more
+    ``EnvConfig`` fields (``agent``, ``timeout``, ``retries``...)."""
+    taskset = {
+        "id": TASKSET_ID,
+        "config": config,
+        "split": split,
+        "data": str(data),
+        "settings": dict(settings or {}),
+        "task": {"shaped": shaped},
     }
+    return PlanariumEnv(PlanariumEnvConfig(taskset=taskset, **env))
 
 
-def _episode_prompts(rows: list[KeyRow], settings: Mapping[str, Any]) -> Prompts:
-    return {row.id: chat_messages(make_episode(row, settings).reset()[0].to_json()) for row in rows}
+def evaluate(
+    env: vf.Env,
+    base_url: str,
+    model: str,
+    num_examples: int = -1,
+    seed: int | None = 0,
+    api_key_var: str = "OPENAI_API_KEY",
+    max_concurrent: int | None = 32,
+    **sampling: Any,
+) -> list[vf.Episode]:
+    """Play ``num_examples`` of the env's tasks (all for -1; shuffled by ``seed`` first
+    unless None) against an OpenAI-compatible endpoint (its key in ``api_key_var``),
+    ``sampling`` (``temperature``, ``max_tokens``...) applied to every request. One finished
+    episode per task, its reward at ``episode.traces[0].reward``. Raises
+    ``EvaluationError`` if any rollout failed (its reward would be no verdict, not a 0).
+    Each call runs its own event loop, endpoint and clients, so one env evaluates any
+    number of times in a process."""
+    taskset = env.taskset if seed is None else env.taskset.shuffle(seed)
+    tasks = list(taskset if num_examples < 0 else taskset.take(num_examples))
+    client = vf.EvalClientConfig(base_url=base_url, api_key_var=api_key_var)
+    ctx = vf.ModelContext(client=client, model=model, sampling=vf.SamplingConfig(**sampling))
+
+    async def run() -> list[vf.Episode]:
+        gate = asyncio.Semaphore(max_concurrent) if max_concurrent else None
+        async with env.serving():
+            slots = [slot for task in tasks for slot in env.slots(task)]
+            return list(await asyncio.gather(*(env.run_slot(slot, ctx, gate) for slot in slots)))
+
+    episodes = asyncio.run(run())
+    failed = [episode for episode in episodes if not episode.ok]
+    if failed:
+        errors = [error for episode in failed for trace in episode.traces for error in trace.errors]
+        errors += [error for episode in failed for error in episode.errors]
+        first = f": {errors[0].type}: {errors[0].message}" if errors else ""
+        raise EvaluationError(f"{len(failed)} of {len(episodes)} rollouts failed{first}", episodes)
+    return episodes
 
 
-def _dataset(rows: list[KeyRow], prompts: Prompts) -> Dataset:
-    """verifiers' dataset: ``prompt`` (every content as a list of parts, as Arrow needs one
-    type per column), ``answer`` (unused: the rubric judges from the row), ``info``."""
-    return Dataset.from_list(
-        [
-            {
-                "prompt": [_as_parts(message) for message in prompts[row.id]],
-                "answer": "",
-                "info": {"id": row.id, "config": row.config},
-                "example_id": index,
-            }
-            for index, row in enumerate(rows)
-        ]
-    )
+class EvaluationError(RuntimeError):
+    """Some rollouts of an evaluation failed; ``episodes`` holds them all, failed or not."""
+
+    def __init__(self, message: str, episodes: list[vf.Episode]) -> None:
+        super().__init__(message)
+        self.episodes = episodes
 
 
-def _as_parts(message: dict[str, Any]) -> dict[str, Any]:
-    content = message["content"]
-    return {**message, "content": [{"type": "text", "text": content}] if isinstance(content, str) else content}
+@functools.cache
+def _keys(root: str, split: str, config: str) -> dict[str, KeyRow]:
+    return {row.id: row for row in load_keys(Path(root), split, {config}).rows.values() if row.config == config}
+
+
+def _question_prompt(inputs: Mapping[str, Any], row: KeyRow) -> list[dict[str, Any]]:
+    return question_request(row, inputs[row.id].observation(), PROMPT_VARIANT, constrained=False).messages()
+
+
+def _episode_prompt(row: KeyRow, settings: Mapping[str, Any]) -> list[dict[str, Any]]:
+    return chat_messages(make_episode(row, settings).reset()[0].to_json())
 
 
 def _observation_turn(observation: Observation) -> list[dict[str, Any]]:
     """The observation's user message(s): the system part was sent with the first prompt."""
     return [message for message in chat_messages(observation.to_json()) if message["role"] != "system"]
-
-
-def _last_reply(messages: Any) -> str | None:
-    """The text of the last assistant message (messages as dicts or verifiers' models)."""
-    if isinstance(messages, str):
-        return messages
-    for message in reversed(list(messages or [])):
-        role = message.get("role") if isinstance(message, Mapping) else getattr(message, "role", None)
-        if role != "assistant":
-            continue
-        content = message.get("content") if isinstance(message, Mapping) else getattr(message, "content", None)
-        if isinstance(content, list):  # content parts: the text ones, in order
-            return "".join(_part_text(part) for part in content)
-        return content if content is None else str(content)
-    return None
-
-
-def _part_text(part: Any) -> str:
-    text = part.get("text") if isinstance(part, Mapping) else getattr(part, "text", None)
-    return text or ""

@@ -1,11 +1,12 @@
-"""The verifiers adapter (adapters/verifiers_env): real ``verifiers`` rollouts against the
-scripted OpenAI-compatible endpoint, on the session's mini build.
+"""The verifiers adapter (adapters/verifiers_env): real ``verifiers`` (0.4, ``verifiers.v1``)
+episodes against the scripted OpenAI-compatible endpoint, on the session's mini build.
 
-A question config (a SingleTurnEnv) and an episode config (a MultiTurnEnv whose
-``env_response`` steps the episode engine) are evaluated on a few rows: gold replies earn
-reward 1, a wrong reply 0, and every rollout's reward equals the score ``score`` writes for
-the same reply (a question) or the same replies (an episode's log). The requests carry the
-rows' prompts as ``planarium eval`` sends them (images as ``image_url`` data parts).
+A question config (one reply) and an episode config (an exchange in which the episode
+engine plays the user) are evaluated on a few rows: gold replies earn reward 1, a wrong
+reply 0, and every rollout's reward equals the score ``score`` writes for the same reply
+(a question) or the same replies (an episode's log). The requests carry the rows' prompts
+as ``planarium eval`` sends them (images as ``image_url`` data parts). The README's
+snippet evaluates twice in one process and every rollout of both is scored.
 """
 
 from __future__ import annotations
@@ -19,19 +20,17 @@ from typing import Any
 import pytest
 
 vf = pytest.importorskip(
-    "verifiers", reason="the verifiers adapter's tests need the verifiers package (pip install 'planarium[verifiers]')"
+    "verifiers.v1",
+    reason="the verifiers adapter's tests need verifiers>=0.4 (pip install 'planarium[verifiers]')",
 )
-if not hasattr(vf, "SingleTurnEnv"):  # verifiers 0.4 dropped the classic stack the adapter is built on
-    pytest.skip(
-        f"verifiers {vf.__version__} has no classic stack (SingleTurnEnv): needs verifiers<0.4", allow_module_level=True
-    )
 
-from openai import AsyncOpenAI  # noqa: E402
+from verifiers.v1.dialects.chat import message_to_wire  # noqa: E402
 
 from scorer.episodes.engine import make_episode  # noqa: E402
 from scorer.io.dataset import KeyRow, load_keys  # noqa: E402
 from scorer.registry import task_kinds  # noqa: E402
 from scorer.scoring.run import score_file  # noqa: E402
+from scorer.training.rewards import reward  # noqa: E402
 from tests.support.scripted_endpoint import ScriptedEndpoint, canned  # noqa: E402
 
 ADAPTER = Path(__file__).resolve().parents[2] / "adapters" / "verifiers_env"
@@ -61,14 +60,18 @@ def _opening(messages: list[dict[str, Any]]) -> str:
     return json.dumps(first)
 
 
-def _gold_replies(env: Any, rows: dict[str, KeyRow]) -> Callable[[dict[str, Any]], str]:
-    """Answers each request with its row's gold reply (an episode's: the one for its turn)."""
+def _prompts(env: Any) -> dict[str, str]:
+    """Each task's prompt (the one eval sends), as ``_opening`` reads it, by row id."""
+    return {task.data.id: _opening([message_to_wire(m) for m in task.data.prompt]) for task in env.taskset}
+
+
+def _reference_replies(env: Any, rows: dict[str, KeyRow], kind: str = "gold") -> Callable[[dict[str, Any]], str]:
+    """Answers each request with its row's gold (or wrong) reply, an episode's the one for its turn."""
     replies: dict[str, list[str]] = {}
-    for record in env.get_eval_dataset().to_list():
-        row = rows[record["info"]["id"]]
-        gold = task_kinds()[row.task].reference("gold", row)
-        opening = _opening(env.prompts[row.id])
-        replies[opening] = gold["episode"]["replies"] if row.task == "episode" else [gold["response"]]
+    for row_id, opening in _prompts(env).items():
+        row = rows[row_id]
+        reference = task_kinds()[row.task].reference(kind, row)
+        replies[opening] = reference["episode"]["replies"] if row.task == "episode" else [reference["response"]]
 
     def answer(body: dict[str, Any]) -> str:
         turn = sum(message["role"] == "assistant" for message in body["messages"])
@@ -77,28 +80,17 @@ def _gold_replies(env: Any, rows: dict[str, KeyRow]) -> Callable[[dict[str, Any]
     return answer
 
 
-def _evaluate(env: Any, endpoint: ScriptedEndpoint) -> list[dict[str, Any]]:
-    client = vf.OpenAIChatCompletionsClient(AsyncOpenAI(base_url=endpoint.url, api_key="test", max_retries=0))
-    results = env.evaluate_sync(client, model="scripted", num_examples=ROWS)
-    return list(results["outputs"])
+def _rows(data: Path, config: str) -> dict[str, KeyRow]:
+    return {row.id: row for row in load_keys(data, "test", {config}).rows.values() if row.config == config}
 
 
-def _assistant_texts(completion: list[Any]) -> list[str]:
-    texts = []
-    for message in completion:
-        message = message if isinstance(message, dict) else message.model_dump()
-        if message["role"] == "assistant":
-            texts.append(message["content"] or "")
-    return texts
-
-
-def _scores(outputs: list[dict[str, Any]], rows: dict[str, KeyRow], data: Path, tmp_path: Path) -> dict[str, float]:
+def _scores(traces: list[Any], rows: dict[str, KeyRow], data: Path, tmp_path: Path) -> dict[str, float]:
     """What ``score`` writes for the replies the rollouts made."""
     path = tmp_path / "predictions.jsonl"
     with path.open("w") as out:
-        for output in outputs:
-            row = rows[output["info"]["id"]]
-            texts = _assistant_texts(output["completion"])
+        for trace in traces:
+            row = rows[trace.task.data.id]
+            texts = [message.content or "" for message in trace.assistant_messages]
             if row.task == "episode":
                 episode = {"settings": make_episode(row).settings, "replies": texts}
                 out.write(json.dumps({"id": row.id, "episode": episode}) + "\n")
@@ -108,27 +100,72 @@ def _scores(outputs: list[dict[str, Any]], rows: dict[str, KeyRow], data: Path, 
     return {line["id"]: line["score"] for line in map(json.loads, run.rows_path.read_text().splitlines())}
 
 
+def _scored(episodes: list[Any]) -> list[Any]:
+    """The episodes' traces, checked to have run and been scored without an error."""
+    assert all(episode.ok and not episode.errors for episode in episodes), [e.errors for e in episodes]
+    traces = [trace for episode in episodes for trace in episode.traces]
+    assert len(traces) == len(episodes)
+    assert all(trace.ok and not trace.errors and trace.rewards["planarium_reward"] is not None for trace in traces)
+    return traces
+
+
 @pytest.mark.parametrize("config", [QUESTION_CONFIG, EPISODE_CONFIG])
 @pytest.mark.parametrize("kind", ["gold", "wrong"])
 def test_rollouts_earn_the_verdicts_score_gives(config: str, kind: str, mini_data: Path, tmp_path: Path) -> None:
-    rows = {row.id: row for row in load_keys(mini_data, "test", {config}).rows.values() if row.config == config}
-    env = planarium_verifiers.load_environment(config, data=mini_data, num_examples=ROWS)
-    expected_type = planarium_verifiers.EpisodeEnv if config == EPISODE_CONFIG else vf.SingleTurnEnv
-    assert isinstance(env, expected_type)
-    with ScriptedEndpoint(_gold_replies(env, rows) if kind == "gold" else canned(WRONG)) as endpoint:
-        outputs = _evaluate(env, endpoint)
+    rows = _rows(mini_data, config)
+    env = planarium_verifiers.load_environment(config, data=mini_data)
+    assert isinstance(env, vf.Env) and env.config.env_id == planarium_verifiers.TASKSET_ID
+    with ScriptedEndpoint(_reference_replies(env, rows) if kind == "gold" else canned(WRONG)) as endpoint:
+        episodes = planarium_verifiers.evaluate(env, base_url=endpoint.url, model="scripted", num_examples=ROWS)
         bodies = endpoint.bodies
-    assert len(outputs) == ROWS
-    assert all(output.get("error") is None for output in outputs), outputs
-    rewards = {output["info"]["id"]: output["reward"] for output in outputs}
+    traces = _scored(episodes)
+    assert len(traces) == ROWS
+    rewards = {trace.task.data.id: trace.reward for trace in traces}
     assert set(rewards.values()) == {1.0 if kind == "gold" else 0.0}, rewards
-    scores = _scores(outputs, rows, mini_data, tmp_path)  # the config's other rows score as missing
+    scores = _scores(traces, rows, mini_data, tmp_path)  # the config's other rows score as missing
     assert rewards == {row_id: scores[row_id] for row_id in rewards}
     # The first request of each row is the prompt eval sends, images as data: URL parts.
     openings = {_opening(body["messages"]) for body in bodies}
-    assert openings == {_opening(env.prompts[row_id]) for row_id in rewards}
+    prompts = _prompts(env)
+    assert openings == {prompts[row_id] for row_id in rewards}
     if config == EPISODE_CONFIG:
         assert any("data:image/png;base64," in opening for opening in openings)
-        if kind == "gold":  # the episode took more than one turn: env_response stepped it
+        if kind == "gold":  # the episode took more than one turn: the engine answered each reply
             assert len(bodies) > ROWS
-        assert all(output["is_completed"] for output in outputs)
+            gold = {row_id: task_kinds()["episode"].reference("gold", rows[row_id]) for row_id in rewards}
+            assert all(trace.num_turns == len(gold[trace.task.data.id]["episode"]["replies"]) for trace in traces)
+
+
+def test_the_readme_snippet_evaluates_twice_in_one_process(mini_data: Path) -> None:
+    """verifiers 0.3's client died with the event loop of its first ``evaluate_sync``, and
+    the second one's aborted rollouts were averaged in as reward 0: here both evaluations
+    of one env score every row, each reply earning its gold reward."""
+    rows = _rows(mini_data, QUESTION_CONFIG)
+    env = planarium_verifiers.load_environment(QUESTION_CONFIG, split="test", data=mini_data)
+    with ScriptedEndpoint(_reference_replies(env, rows)) as endpoint:
+        for _ in range(2):
+            episodes = planarium_verifiers.evaluate(env, base_url=endpoint.url, model="scripted", seed=0)
+            traces = _scored(episodes)
+            assert sorted(trace.task.data.id for trace in traces) == sorted(rows)
+            assert [trace.reward for trace in traces] == [1.0] * len(rows)
+        assert endpoint.requests == 2 * len(rows)
+
+
+def test_shaped_rewards_are_the_shaped_formula(mini_data: Path) -> None:
+    rows = _rows(mini_data, QUESTION_CONFIG)
+    env = planarium_verifiers.load_environment(QUESTION_CONFIG, data=mini_data, shaped=True)
+    with ScriptedEndpoint(_reference_replies(env, rows, "wrong")) as endpoint:
+        traces = _scored(planarium_verifiers.evaluate(env, base_url=endpoint.url, model="scripted", num_examples=ROWS))
+    rewards = [trace.reward for trace in traces]
+    expected = [
+        reward(rows[trace.task.data.id], trace.assistant_messages[-1].content, shaped=True).value for trace in traces
+    ]
+    assert rewards == expected and any(0.0 < value < 1.0 for value in rewards), rewards
+
+
+def test_a_failed_rollout_is_an_error_never_a_zero(mini_data: Path) -> None:
+    env = planarium_verifiers.load_environment(QUESTION_CONFIG, data=mini_data)
+    endpoint = ScriptedEndpoint(canned(WRONG), fail_first=10**6, fail_status=400)
+    with endpoint, pytest.raises(planarium_verifiers.EvaluationError, match=f"{ROWS} of {ROWS} rollouts") as failed:
+        planarium_verifiers.evaluate(env, base_url=endpoint.url, model="scripted", num_examples=ROWS)
+    assert len(failed.value.episodes) == ROWS and not any(episode.ok for episode in failed.value.episodes)
