@@ -19,11 +19,13 @@ from typing import Any
 
 import pytest
 
-vf = pytest.importorskip(
-    "verifiers.v1",
-    reason="the verifiers adapter's tests need verifiers>=0.4 (pip install 'planarium[verifiers]')",
+verifiers = pytest.importorskip(
+    "verifiers", reason="the verifiers adapter's tests need verifiers>=0.4 (pip install 'planarium[verifiers]')"
 )
+if tuple(int(part) for part in verifiers.__version__.split(".")[:2]) < (0, 4):  # 0.3's v1 is another API
+    pytest.skip(f"verifiers {verifiers.__version__}: the adapter needs verifiers>=0.4", allow_module_level=True)
 
+import verifiers.v1 as vf  # noqa: E402
 from verifiers.v1.dialects.chat import message_to_wire  # noqa: E402
 
 from scorer.episodes.engine import make_episode  # noqa: E402
