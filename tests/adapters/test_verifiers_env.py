@@ -155,6 +155,19 @@ def test_the_readme_snippet_evaluates_twice_in_one_process(config: str, mini_dat
     assert requests[1] == 2 * requests[0] >= 2 * len(rows)
 
 
+def test_episode_settings_reach_the_engine_and_the_reward(mini_data: Path) -> None:
+    settings = {"mode": "planner", "stop_on_unparsable": True}
+    rows = _rows(mini_data, EPISODE_CONFIG)
+    env = planarium_verifiers.load_environment(EPISODE_CONFIG, data=mini_data, settings=settings)
+    with ScriptedEndpoint(canned(WRONG)) as endpoint:
+        traces = _scored(planarium_verifiers.evaluate(env, base_url=endpoint.url, model="scripted", num_examples=ROWS))
+    assert [trace.num_turns for trace in traces] == [1] * ROWS  # the unparsable reply ended each episode
+    for trace in traces:
+        row = rows[trace.task.data.id]
+        log = {"settings": make_episode(row, settings).settings, "replies": [WRONG]}
+        assert trace.reward == reward(row, log).value
+
+
 def test_shaped_rewards_are_the_shaped_formula(mini_data: Path) -> None:
     rows = _rows(mini_data, QUESTION_CONFIG)
     env = planarium_verifiers.load_environment(QUESTION_CONFIG, data=mini_data, shaped=True)
