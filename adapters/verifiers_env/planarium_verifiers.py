@@ -144,7 +144,7 @@ class PlanariumHarness(vf.Harness[vf.HarnessConfig]):
         tool_interception_url: str | None = None,
     ) -> vf.ProgramResult:
         system, prompt = self.resolve_prompt(data)
-        messages = [{"role": "system", "content": system}] if system else []
+        messages: list[Any] = [{"role": "system", "content": system}] if system else []
         if isinstance(prompt, str):
             messages.append({"role": "user", "content": prompt})
         else:
