@@ -11,6 +11,7 @@ snippet evaluates twice in one process and every rollout of both is scored.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sys
 from collections.abc import Callable
@@ -26,6 +27,8 @@ if tuple(int(part) for part in verifiers.__version__.split(".")[:2]) < (0, 4):  
     pytest.skip(f"verifiers {verifiers.__version__}: the adapter needs verifiers>=0.4", allow_module_level=True)
 
 import verifiers.v1 as vf  # noqa: E402
+from verifiers.v1.cli.eval.runner import run_eval  # noqa: E402
+from verifiers.v1.configs.cli.eval import EvalConfig  # noqa: E402
 from verifiers.v1.dialects.chat import message_to_wire  # noqa: E402
 
 from scorer.episodes.engine import make_episode  # noqa: E402
@@ -178,6 +181,32 @@ def test_shaped_rewards_are_the_shaped_formula(mini_data: Path) -> None:
         reward(rows[trace.task.data.id], trace.assistant_messages[-1].content, shaped=True).value for trace in traces
     ]
     assert rewards == expected and any(0.0 < value < 1.0 for value in rewards), rewards
+
+
+def test_verifiers_own_runner_finds_the_taskset_by_id(
+    mini_data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What ``vf-eval planarium-verifiers --env.taskset.config ...`` runs: the env and harness
+    come from the taskset's id, and the traces land under the output folder."""
+    monkeypatch.delenv("VF_RUN_ID", raising=False)  # the runner sets it for the process; undone after
+    rows = _rows(mini_data, QUESTION_CONFIG)
+    taskset = {"id": planarium_verifiers.TASKSET_ID, "config": QUESTION_CONFIG, "data": str(mini_data)}
+    with ScriptedEndpoint(
+        _reference_replies(planarium_verifiers.load_environment(QUESTION_CONFIG, data=mini_data), rows)
+    ) as endpoint:
+        config = EvalConfig(
+            env={"taskset": taskset},
+            model="scripted",
+            client={"base_url": endpoint.url},
+            select={"limit": ROWS},
+            push=False,
+            rich=None,
+            output_dir=tmp_path,
+        )
+        traces = _scored(asyncio.run(run_eval(config)))
+    assert [trace.reward for trace in traces] == [1.0] * ROWS
+    assert {trace.agent.config.harness.id for trace in traces} == {planarium_verifiers.TASKSET_ID}
+    assert len(next(tmp_path.glob("*/traces.jsonl")).read_text().splitlines()) == ROWS
 
 
 def test_a_failed_rollout_is_an_error_never_a_zero(mini_data: Path) -> None:
