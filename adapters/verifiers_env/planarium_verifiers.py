@@ -204,14 +204,16 @@ def evaluate(
     model: str,
     num_examples: int = -1,
     seed: int | None = 0,
+    num_rollouts: int = 1,
     api_key_var: str = "OPENAI_API_KEY",
     max_concurrent: int | None = 32,
     **sampling: Any,
 ) -> list[vf.Episode]:
     """Play ``num_examples`` of the env's tasks (all for -1; shuffled by ``seed`` first
     unless None) against an OpenAI-compatible endpoint (its key in ``api_key_var``),
-    ``sampling`` (``temperature``, ``max_tokens``...) applied to every request. One finished
-    episode per task, its reward at ``episode.traces[0].reward``. Raises
+    ``sampling`` (``temperature``, ``max_tokens``...) applied to every request. Returns
+    ``num_rollouts`` finished episodes per task (a trainer's group), in task order, each
+    reward at ``episode.traces[0].reward``. Raises
     ``EvaluationError`` if any rollout failed (its reward would be no verdict, not a 0).
     Each call runs its own event loop, endpoint and clients, so one env evaluates any
     number of times in a process."""
@@ -223,7 +225,7 @@ def evaluate(
     async def run() -> list[vf.Episode]:
         gate = asyncio.Semaphore(max_concurrent) if max_concurrent else None
         async with env.serving():
-            slots = [slot for task in tasks for slot in env.slots(task)]
+            slots = [slot for task in tasks for slot in env.slots(task, num_rollouts)]
             return list(await asyncio.gather(*(env.run_slot(slot, ctx, gate) for slot in slots)))
 
     episodes = asyncio.run(run())

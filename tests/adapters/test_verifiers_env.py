@@ -159,12 +159,16 @@ def test_the_readme_snippet_evaluates_twice_in_one_process(config: str, mini_dat
 
 
 def test_episode_settings_reach_the_engine_and_the_reward(mini_data: Path) -> None:
+    """Also: ``num_rollouts`` plays each task that many times (a trainer's group)."""
     settings = {"mode": "planner", "stop_on_unparsable": True}
     rows = _rows(mini_data, EPISODE_CONFIG)
     env = planarium_verifiers.load_environment(EPISODE_CONFIG, data=mini_data, settings=settings)
     with ScriptedEndpoint(canned(WRONG)) as endpoint:
-        traces = _scored(planarium_verifiers.evaluate(env, base_url=endpoint.url, model="scripted", num_examples=ROWS))
-    assert [trace.num_turns for trace in traces] == [1] * ROWS  # the unparsable reply ended each episode
+        episodes = planarium_verifiers.evaluate(env, endpoint.url, "scripted", num_examples=ROWS, num_rollouts=2)
+    traces = _scored(episodes)
+    assert [trace.num_turns for trace in traces] == [1] * 2 * ROWS  # the unparsable reply ended each episode
+    ids = [trace.task.data.id for trace in traces]
+    assert ids[::2] == ids[1::2] and len(set(ids)) == ROWS  # two rollouts of each task, side by side
     for trace in traces:
         row = rows[trace.task.data.id]
         log = {"settings": make_episode(row, settings).settings, "replies": [WRONG]}
