@@ -12,6 +12,9 @@ from planarium_agents.eval import VARIANTS
 from scorer.executors import DEFAULT_EXECUTOR, EXECUTOR_HELP
 from scorer.io.paths import OUTPUT_FILE, OUTPUT_FOLDER
 
+# eval's exit code when API failures left asked rows without a reply (1: an error, 2: a usage error)
+INCOMPLETE_EXIT = 3
+
 if TYPE_CHECKING:
     from planarium_agents.eval.run import EvalSettings
 
@@ -27,6 +30,14 @@ if TYPE_CHECKING:
     type=int,
     default=None,
     help="A seeded sample of N rows of each config, dealt in turn from its difficulties (recorded in results.json).",
+)
+@click.option(
+    "--samples",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Samples asked per row (episodes played per episode row), scored as the mean over samples with its "
+    "standard error over rows, and pass@k for k = 1..N (recorded in results.json).",
 )
 @click.option("--concurrency", type=int, default=8, show_default=True, help="Requests (and episodes) at once.")
 @click.option(
@@ -90,9 +101,18 @@ def eval_command(**options: Any) -> None:
 
     settings = eval_settings(**options)
     try:
-        click.echo(evaluate_and_summarise(settings, options["executor_spec"]))
+        text, unanswered = evaluate_and_summarise(settings, options["executor_spec"])
     except (DatasetError, VariantError, ValueError, RuntimeError) as error:
         raise click.ClickException(str(error)) from None
+    click.echo(text)
+    if unanswered:
+        # Not 0: a script or CI job must not take a run with unanswered rows for a finished one.
+        click.echo(
+            f"error: incomplete run: {unanswered} asked row(s) left without a reply by API failures "
+            "(results.json marks the run incomplete); rerun the same command to ask only them",
+            err=True,
+        )
+        click.get_current_context().exit(INCOMPLETE_EXIT)
 
 
 def eval_settings(
@@ -102,6 +122,7 @@ def eval_settings(
     data: Path,
     split: str,
     limit: int | None,
+    samples: int,
     concurrency: int,
     variant: str,
     constrained: bool,
@@ -148,4 +169,5 @@ def eval_settings(
         not no_cache,
         retries,
         not quiet,
+        samples,
     )

@@ -68,6 +68,7 @@ class ModelAgent:
     def __init__(self, model: CachedModel) -> None:
         self.model = model
         self.failures: dict[str, str] = {}  # row id -> why its request failed
+        self.sample = 0  # which sample of each row the episodes being played are (eval --samples)
         self._lock = threading.Lock()
 
     def act(self, turns: list[Turn]) -> list[str | None]:
@@ -79,16 +80,16 @@ class ModelAgent:
                 with self._lock:
                     self.failures[turns[index].row.id] = completion.error or "no reply"
 
-        self.model.complete([_request(turn) for turn in turns], done)
+        self.model.complete([_request(turn, self.sample) for turn in turns], done)
         return replies
 
 
-def _request(turn: Turn) -> ChatRequest:
+def _request(turn: Turn, sample: int = 0) -> ChatRequest:
     """The turn's request, drawn as its episode's next step: a sampled turn is asked afresh
     even when its prompt repeats an earlier one (a model stuck in a state)."""
     step = turn.memory.get("step", 0)
     turn.memory["step"] = step + 1
-    return ChatRequest(turn.observation, draw=Draw(turn.row.id, step))
+    return ChatRequest(turn.observation, draw=Draw(turn.row.id, step, sample))
 
 
 def play_episodes(
@@ -98,16 +99,26 @@ def play_episodes(
     server: str | None,
     concurrency: int,
     show_progress: bool = True,
+    samples: int = 1,
 ) -> tuple[RunReport, dict[str, str]]:
-    """The episode logs (the prediction lines of these rows) and the API failures by row id."""
+    """The episode logs (the prediction lines of these rows; with ``samples``, each row's in
+    sample order) and the API failures by row id. The samples are played one round after
+    another, so each episode knows its sample index from its first turn (its draws, and so
+    a resumed run's cache, depend on it)."""
     agent = ModelAgent(model)
+    report = RunReport()
+    total = len(rows) * samples
     with tempfile.TemporaryDirectory() as folder:
         client: Any = RolloutClient(server) if server else LocalClient(rows, Path(folder) / "log.jsonl", concurrency)
         try:
-            with tqdm(total=len(rows), desc=f"{model.spec} episodes", unit="episode", disable=not show_progress) as bar:
-                report = run_episodes(
-                    client, agent, rows, settings, str(model.spec), concurrency, on_done=lambda: bar.update(1)
-                )
+            with tqdm(total=total, desc=f"{model.spec} episodes", unit="episode", disable=not show_progress) as bar:
+                for sample in range(samples):
+                    agent.sample = sample
+                    played = run_episodes(
+                        client, agent, rows, settings, str(model.spec), concurrency, on_done=lambda: bar.update(1)
+                    )
+                    report.logs += played.logs
+                    report.errors += played.errors
         finally:
             if not server:
                 client.close()

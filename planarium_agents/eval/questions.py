@@ -21,10 +21,14 @@ from scorer.io.dataset import KeyRow
 from scorer.registry import task_kind
 
 
-def question_request(row: KeyRow, observation: dict[str, object], variant: str, constrained: bool) -> ChatRequest:
+def question_request(
+    row: KeyRow, observation: dict[str, object], variant: str, constrained: bool, sample: int = 0
+) -> ChatRequest:
+    """The row's request as its ``sample``-th draw (``eval --samples``: a sampled request is
+    asked once per sample; at temperature 0 the cache answers every sample alike)."""
     kind = task_kind(row.task)
     answer = kind.answer_format(row, variant) if constrained and kind.answer_format else None
-    return ChatRequest(observation, kind.system_prompts, answer, Draw(row.id))
+    return ChatRequest(observation, kind.system_prompts, answer, Draw(row.id, 0, sample))
 
 
 def ask_questions(
@@ -35,24 +39,27 @@ def ask_questions(
     variant: str,
     constrained: bool,
     show_progress: bool = True,
-) -> dict[str, Completion]:
-    """One completion per row, by id (a failed one has ``text`` None)."""
+    samples: int = 1,
+) -> dict[str, list[Completion]]:
+    """``samples`` completions per row, by id, in sample order (a failed one has ``text`` None)."""
     inputs = {}
     for config in sorted({row.config for row in rows}):
         inputs.update(question_inputs(data, split, config, variant))
-    requests = [question_request(row, inputs[row.id].observation(), variant, constrained) for row in rows]
-    answers: dict[str, Completion] = {}
+    asked = [(row, sample) for row in rows for sample in range(samples)]
+    requests = [question_request(row, inputs[row.id].observation(), variant, constrained, s) for row, s in asked]
+    found: dict[tuple[str, int], Completion] = {}
     failed = 0
     lock = threading.Lock()
-    with tqdm(total=len(rows), desc=f"{model.spec} questions", unit="row", disable=not show_progress) as bar:
+    with tqdm(total=len(asked), desc=f"{model.spec} questions", unit="reply", disable=not show_progress) as bar:
 
         def done(index: int, completion: Completion) -> None:
             nonlocal failed
             with lock:
-                answers[rows[index].id] = completion
+                row, sample = asked[index]
+                found[(row.id, sample)] = completion
                 failed += completion.text is None
                 bar.update(1)
                 bar.set_postfix(cache_hits=model.hits, failed=failed, refresh=False)
 
         model.complete(requests, done)
-    return answers
+    return {row.id: [found[(row.id, sample)] for sample in range(samples)] for row in rows}

@@ -28,7 +28,7 @@ from scorer.io.dataset import DatasetError, KeyedDataset, KeyRow, load_keys
 from scorer.io.predictions import read_predictions
 from scorer.scoring.grading import grade
 from scorer.scoring.provenance import provenance
-from scorer.scoring.run import ScoreRun, write_scored
+from scorer.scoring.run import ScoreRun, score_samples, write_scored
 
 PREDICTIONS = "predictions.jsonl"
 RESULTS = "results.json"
@@ -55,6 +55,7 @@ class EvalSettings:
     use_cache: bool = True
     retries: int = 3  # per request, with exponential backoff, before it counts as an API failure
     show_progress: bool = True
+    samples: int = 1  # samples asked per row (episodes played per episode row), scored as the mean and pass@k
 
     def recorded(self) -> dict[str, Any]:
         """The settings as results.json records them."""
@@ -99,6 +100,7 @@ def evaluate(settings: EvalSettings, executor: Executor | None = None) -> EvalRu
     executor = executor or in_process()
     rows = chosen_rows(settings)
     rows, skipped = _without_variant_gaps(rows, settings)
+    _warn_greedy_samples(settings)
     if settings.model.provider == "openai":  # before any request: a typo in --base-url or --model is one line
         chat = OpenAIChat(settings.base_url)
         try:
@@ -116,7 +118,7 @@ def evaluate(settings: EvalSettings, executor: Executor | None = None) -> EvalRu
     jobs = [(replace(settings, concurrency=max(1, settings.concurrency // len(parts))), part) for part in parts]
     if len(jobs) > 1:
         jobs = [(replace(part_settings, show_progress=False), part) for part_settings, part in jobs]
-    lines: dict[str, dict[str, Any]] = {}
+    lines: dict[str, list[dict[str, Any]]] = {}
     failures: dict[str, str] = {}
     hits = 0
     for part_lines, part_failures, part_hits in executor.map(
@@ -126,15 +128,17 @@ def evaluate(settings: EvalSettings, executor: Executor | None = None) -> EvalRu
         failures.update(part_failures)
         hits += part_hits
     predictions_path = settings.out / PREDICTIONS
-    # in row order, so equal runs write equal files
-    write_text(predictions_path, "".join(json.dumps(lines[row.id]) + "\n" for row in rows if row.id in lines))
+    # in row order (a row's samples in sample order), so equal runs write equal files
+    written = (line for row in rows if row.id in lines for line in lines[row.id])
+    write_text(predictions_path, "".join(json.dumps(line) + "\n" for line in written))
     score = _score(settings, rows, failures, predictions_path, executor, skipped)
     return EvalRun(score, predictions_path, failures, hits)
 
 
-def evaluate_and_summarise(settings: EvalSettings, executor_spec: str) -> str:
-    """``evaluate`` on the executor ``executor_spec`` names; what the command prints: the
-    results and counts tables, the API failures and the files written."""
+def evaluate_and_summarise(settings: EvalSettings, executor_spec: str) -> tuple[str, int]:
+    """``evaluate`` on the executor ``executor_spec`` names; what the command prints (the
+    results and counts tables, the API failures and the files written) and how many asked
+    rows were left without a reply."""
     from scorer.executors import make_executor
     from scorer.scoring.results import counts_table, results_table
 
@@ -154,7 +158,19 @@ def evaluate_and_summarise(settings: EvalSettings, executor_spec: str) -> str:
         f"\n{run.cache_hits} cached response(s) reused; wrote {run.predictions_path}, "
         f"{run.score.results_path} and {run.score.rows_path}"
     )
-    return "\n".join(lines)
+    return "\n".join(lines), len(run.api_failures)
+
+
+def _warn_greedy_samples(settings: EvalSettings) -> None:
+    """Several samples at temperature 0 are one greedy reply, asked once (the cache keys no
+    draw there): say so, so that pass@k equal to the mean is not a surprise."""
+    greedy = [config for config, sampling in settings.samplings().items() if sampling.temperature == 0]
+    if settings.samples > 1 and greedy:
+        click.echo(
+            f"warning: --samples {settings.samples} at temperature 0 for {', '.join(greedy)}: greedy decoding "
+            "gives every sample the same reply (asked once); --temperature T samples them",
+            err=True,
+        )
 
 
 def _part_count(settings: EvalSettings, executor: Executor) -> int:
@@ -167,12 +183,13 @@ def _parts(rows: list[KeyRow], count: int) -> list[list[KeyRow]]:
     return [part for part in (rows[index::count] for index in range(count)) if part]
 
 
-def ask_part(job: tuple[EvalSettings, list[KeyRow]]) -> tuple[dict[str, dict[str, Any]], dict[str, str], int]:
-    """The prediction lines, API failures and cache hits of one part of the rows (an executor's job)."""
+def ask_part(job: tuple[EvalSettings, list[KeyRow]]) -> tuple[dict[str, list[dict[str, Any]]], dict[str, str], int]:
+    """The prediction lines (each row's, one per sample), API failures and cache hits of one
+    part of the rows (an executor's job)."""
     settings, rows = job
     cache = ResponseCache(settings.cache_path) if settings.use_cache else None
     model = make_model(settings.model, settings.sampling, settings.base_url, settings.concurrency, settings.retries)
-    lines: dict[str, dict[str, Any]] = {}
+    lines: dict[str, list[dict[str, Any]]] = {}
     failures: dict[str, str] = {}
     hits = 0
     try:
@@ -270,7 +287,9 @@ def _all_configs(settings: EvalSettings) -> set[str]:
 
 def _ask(
     model: CachedModel, rows: list[KeyRow], settings: EvalSettings
-) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
+) -> tuple[dict[str, list[dict[str, Any]]], dict[str, str]]:
+    """Each answered row's prediction lines (one per sample) and the API failures by row id:
+    a row any of whose samples failed is a failure, its other samples left to the cache."""
     questions = [row for row in rows if row.task != "episode"]
     episodes = [row for row in rows if row.task == "episode"]
     if episodes and settings.variant != "prompt":
@@ -287,24 +306,34 @@ def _ask(
             settings.variant,
             settings.constrained,
             settings.show_progress,
+            settings.samples,
         )
         if questions
         else {}
     )
-    failures = {row_id: c.error or "no reply" for row_id, c in answers.items() if c.text is None}
-    logs: dict[str, dict[str, Any]] = {}
+    failures = {
+        row_id: failed[0].error or "no reply"
+        for row_id, completions in answers.items()
+        if (failed := [c for c in completions if c.text is None])
+    }
+    lines: dict[str, list[dict[str, Any]]] = {
+        row_id: [{"id": row_id, "response": c.text, "model": str(settings.model)} for c in completions]
+        for row_id, completions in answers.items()
+        if row_id not in failures
+    }
     if episodes:
         report, episode_failures = play_episodes(
-            model, episodes, settings.episode_settings, settings.server, settings.concurrency, settings.show_progress
+            model,
+            episodes,
+            settings.episode_settings,
+            settings.server,
+            settings.concurrency,
+            settings.show_progress,
+            settings.samples,
         )
-        logs = {line["id"]: line for line in report.logs}
+        for line in report.logs:  # in sample order: the samples are played round after round
+            lines.setdefault(line["id"], []).append(line)
         failures.update(episode_failures)  # episodes the server could not play stay unlogged: scored missing
-    lines = {
-        row_id: {"id": row_id, "response": completion.text, "model": str(settings.model)}
-        for row_id, completion in answers.items()
-        if completion.text is not None
-    }
-    lines.update(logs)
     return lines, failures
 
 
@@ -318,12 +347,17 @@ def _score(
 ) -> ScoreRun:
     full = load_keys(settings.data, settings.split, set(settings.configs))
     scored = KeyedDataset(full.root, {row.id: row for row in rows if row.id not in failures}, full.checksums)
-    prediction_set = read_predictions(predictions_path) if predictions_path.stat().st_size else None
     run = provenance([str(settings.model)], settings.recorded(), settings.variant)
     run["api_failures"] = _failure_summary(rows, failures)
+    # A run with unanswered rows is not the model's result on the rows asked: say so where the numbers go.
+    run["complete"] = not failures
     run["skipped_configs"] = skipped
     if settings.limit is not None:
         run["sample"] = _sample_record(rows, settings)
+    if settings.samples > 1 and predictions_path.stat().st_size:
+        out = settings.out / RESULTS
+        return score_samples(scored, predictions_path, settings.samples, out, settings.split, run, executor)
+    prediction_set = read_predictions(predictions_path) if predictions_path.stat().st_size else None
     predictions = prediction_set.predictions if prediction_set else {}
     problems = prediction_set.problems if prediction_set else []
     sha256 = prediction_set.sha256 if prediction_set else ""

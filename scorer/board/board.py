@@ -17,9 +17,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from scorer.board.headline import ALL, OFF_MARK, Score, groups, headline, off_protocol_text
+from scorer.board.headline import (
+    ALL,
+    INCOMPLETE_MARK,
+    OFF_MARK,
+    SAMPLED_MARK,
+    Score,
+    groups,
+    headline,
+    pairs_text,
+)
 from scorer.board.results_files import ResultsFile
 from scorer.episodes.protocol import describe, protocol_of
+from scorer.scoring.coverage import coverage_of, incomplete_text, sampled_text
 from scorer.tasks.stats import mean_stderr
 
 UNREGISTERED = "other"  # configs this scorer's registry does not know (from an older or newer release)
@@ -33,14 +43,24 @@ class Table:
     rows: list[list[str | Score | None]]  # first cell: the submission's label
 
     def notes(self) -> list[str]:
-        """One line per submission with a score off the paper's protocol: which configs, and how."""
+        """One line per submission and mark its scores carry: off the paper's protocol,
+        incomplete, sampled; which configs, and how."""
         lines = []
         for row in self.rows:
-            off = dict.fromkeys(pair for cell in row[1:] if isinstance(cell, Score) for pair in cell.off_protocol)
-            if off:
-                text = off_protocol_text(Score(None, None, 0, tuple(off)))
-                lines.append(f"{OFF_MARK} {row[0]}, off the paper's protocol: {text}")
+            cells = [cell for cell in row[1:] if isinstance(cell, Score)]
+            for mark, what, field in NOTES:
+                pairs = tuple(dict.fromkeys(pair for cell in cells for pair in getattr(cell, field)))
+                if pairs:
+                    lines.append(f"{mark} {row[0]}, {what}: {pairs_text(pairs)}")
         return lines
+
+
+# (mark, what it says, the Score field that holds its configs), in the order the notes are written
+NOTES = (
+    (OFF_MARK, "off the paper's protocol", "off_protocol"),
+    (INCOMPLETE_MARK, "incomplete (a rerun of its eval asks the unanswered rows)", "incomplete"),
+    (SAMPLED_MARK, "a sample of the config's rows, not all of them", "sampled"),
+)
 
 
 @dataclass(frozen=True)
@@ -66,7 +86,14 @@ class Board:
         if found is None:
             return None
         protocol = protocol_of(results.document, config)
-        return found if protocol["on"] else replace(found, off_protocol=((config, describe(protocol["departures"])),))
+        if not protocol["on"]:
+            found = replace(found, off_protocol=((config, describe(protocol["departures"])),))
+        coverage = coverage_of(results.document, config)
+        if not coverage["complete"]:
+            found = replace(found, incomplete=((config, incomplete_text(coverage)),))
+        if coverage.get("sampled"):
+            found = replace(found, sampled=((config, sampled_text(coverage)),))
+        return found
 
     def tables(self) -> list[Table]:
         return [self.overall(), *(self.family(f) for f in self.families), *(self.config(c) for c in self.configs)]
@@ -104,7 +131,9 @@ class Board:
         errors = [s.stderr for s in present]
         stderr = mean_stderr([e for e in errors if e is not None]) if all(e is not None for e in errors) else None
         off = tuple(dict.fromkeys(pair for s in present for pair in s.off_protocol))
-        return Score(value, stderr, sum(s.n for s in present), off)
+        incomplete = tuple(dict.fromkeys(pair for s in present for pair in s.incomplete))
+        sampled = tuple(dict.fromkeys(pair for s in present for pair in s.sampled))
+        return Score(value, stderr, sum(s.n for s in present), off, incomplete, sampled)
 
 
 def config_families() -> dict[str, str]:

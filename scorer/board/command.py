@@ -33,13 +33,22 @@ DATA_HELP = "Built dataset folder (with checksums.json) to score against."
     help="Rank runs off the paper's protocol (other settings, prompt variant or sampling) beside runs on it "
     "of the same config; their scores are marked either way.",
 )
-def leaderboard(results: tuple[Path, ...], out: Path, rescore: bool, data: Path, allow_off_protocol: bool) -> None:
+@click.option(
+    "--allow-incomplete",
+    is_flag=True,
+    help="Rank runs whose eval left asked rows unanswered (API failures) beside complete runs of the same "
+    "config; their scores are marked either way.",
+)
+def leaderboard(
+    results: tuple[Path, ...], out: Path, rescore: bool, data: Path, allow_off_protocol: bool, allow_incomplete: bool
+) -> None:
     """Merge RESULTS files (results.json of `score`) into a leaderboard: tables per family and
     overall, per difficulty and per kind, as Markdown, CSV and a self-contained HTML page.
 
     Files from different datasets or scorer versions are refused (or --rescore them), and so is
-    a config run both on and off the paper's protocol (or --allow-off-protocol). A score off the
-    protocol is marked †, with what departed.
+    a config run both on and off the paper's protocol (or --allow-off-protocol), and a config with
+    complete and incomplete runs (or --allow-incomplete). A score off the protocol is marked †,
+    with what departed; one of an incomplete run ‡; one of a --limit sample §.
     """
     from scorer.board.board import Board
     from scorer.board.leaderboard import load_board, write_board
@@ -48,7 +57,7 @@ def leaderboard(results: tuple[Path, ...], out: Path, rescore: bool, data: Path,
         click.echo(f"warning: {folder} has predictions but no results.json (not scored yet?); it is left out", err=True)
     with tempfile.TemporaryDirectory() as scratch:
         paths = _rescored(list(results), data, Path(scratch)) if rescore else list(results)
-        board: Board = load_board(paths, allow_off_protocol)
+        board: Board = load_board(paths, allow_off_protocol, allow_incomplete)
         written = write_board(board, out)
     overall = board.overall()
     click.echo(format_table([[_text(cell) for cell in row] for row in overall.rows], overall.headers))

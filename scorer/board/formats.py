@@ -18,7 +18,7 @@ def markdown(board: Board) -> str:
 
 
 def _notes(table: Table) -> str:
-    """The footnotes of the scores marked off-protocol, one paragraph each."""
+    """The footnotes of the marked scores (off-protocol, incomplete, sampled), one paragraph each."""
     return "".join(f"\n\n{markdown_text(note)}" for note in table.notes())
 
 
@@ -47,8 +47,25 @@ def csv_text(text: str | None) -> str:
     return "'" + text if text.startswith(_FORMULA_STARTS) else text
 
 
-# protocol: "on", or "off: " and the settings that departed from the paper's protocol (scorer.episodes.protocol)
-CSV_HEADERS = ["submission", "results_file", "family", "config", "group", "metric", "value", "stderr", "n", "protocol"]
+# protocol: "on", or "off: " and the settings that departed from the paper's protocol (scorer.episodes.protocol);
+# coverage: "complete", or "incomplete: " and what its run left unanswered; sample: "" (every row) or the sample;
+# samples: per row (1, or n under --duplicates samples) and pass_at_samples: pass@k at k = samples
+CSV_HEADERS = [
+    "submission",
+    "results_file",
+    "family",
+    "config",
+    "group",
+    "metric",
+    "value",
+    "stderr",
+    "n",
+    "protocol",
+    "coverage",
+    "sample",
+    "samples",
+    "pass_at_samples",
+]
 
 
 def long_csv(board: Board) -> str:
@@ -68,9 +85,18 @@ def long_csv(board: Board) -> str:
                 if score is not None:
                     texts = (results.label, str(results.file_of(config)), owners[config], config, group, metric)
                     protocol = f"off: {score.off_protocol[0][1]}" if score.off_protocol else "on"
-                    writer.writerow([*(csv_text(text) for text in texts), *_numbers(score), csv_text(protocol)])
+                    coverage = f"incomplete: {score.incomplete[0][1]}" if score.incomplete else "complete"
+                    sample = score.sampled[0][1] if score.sampled else ""
+                    marks = (protocol, coverage, sample)
+                    cells = [*(csv_text(text) for text in texts), *_numbers(score), *map(csv_text, marks)]
+                    writer.writerow([*cells, *_sample_numbers(score)])
     return out.getvalue()
 
 
 def _numbers(score: Score) -> list[str]:
     return ["" if x is None else repr(x) for x in (score.value, score.stderr)] + [str(score.n)]
+
+
+def _sample_numbers(score: Score) -> list[str]:
+    """Samples per row, and pass@k at k = samples (empty with one sample per row)."""
+    return [str(score.samples), "" if score.pass_at_n is None else repr(score.pass_at_n)]

@@ -15,7 +15,7 @@ from typing import Any
 
 from scorer.board.board import Table
 from scorer.board.figures import Chart
-from scorer.board.headline import Score, cell_text, off_protocol_text
+from scorer.board.headline import Score, cell_text, pairs_text
 
 
 def page(title: str, sections: list[str], episodes: list[dict[str, Any]] | None = None) -> str:
@@ -52,10 +52,23 @@ def _cell(cell: str | Score | None) -> str:
     if isinstance(cell, str):
         return f'<td data-sort="{escape(cell)}">{escape(cell)}</td>'
     value = "" if cell is None or cell.value is None else repr(cell.value)
-    if cell is not None and cell.off_protocol:
-        why = escape(f"off the paper's protocol: {off_protocol_text(cell)}")
-        return f'<td data-sort="{value}" class="off-protocol" title="{why}">{escape(cell_text(cell))}</td>'
+    found = [(kind, what, pairs) for kind, what, pairs in _cell_marks(cell) if pairs]
+    if found:
+        classes = " ".join(kind for kind, _, _ in found)
+        why = escape("; ".join(f"{what}: {pairs_text(pairs)}" for _, what, pairs in found))
+        return f'<td data-sort="{value}" class="{classes}" title="{why}">{escape(cell_text(cell))}</td>'
     return f'<td data-sort="{value}">{escape(cell_text(cell))}</td>'
+
+
+def _cell_marks(cell: Score | None) -> list[tuple[str, str, tuple[tuple[str, str], ...]]]:
+    """(CSS class, what the mark says, its configs) of each mark a cell can carry."""
+    if cell is None:
+        return []
+    return [
+        ("off-protocol", "off the paper's protocol", cell.off_protocol),
+        ("incomplete", "incomplete run", cell.incomplete),
+        ("sampled", "sampled rows", cell.sampled),
+    ]
 
 
 def chart_html(chart: Chart) -> str:

@@ -103,10 +103,18 @@ def rescored(predictions: Path, old_document: dict[str, Any], data: Path, out: P
         split=str(settings.get("split") or old_document.get("split") or "test"),
         configs=set(configs) if configs else None,
         all_configs=bool(settings.get("all_configs")),
-        duplicates=str(settings.get("duplicates") or "first"),
+        duplicates=_duplicates(settings),
         asked=old_document.get("run") or None,  # how the model was asked: its protocol stays judged by it
     )
     return out
+
+
+def _duplicates(settings: dict[str, Any]) -> str:
+    """The duplicates policy of the run: score's own, or ``samples`` for an ``eval --samples N``
+    (its N lines per row are samples, not duplicates)."""
+    samples = settings.get("samples")
+    many = isinstance(samples, int) and not isinstance(samples, bool) and samples > 1
+    return str(settings.get("duplicates") or ("samples" if many else "first"))
 
 
 def report_document(changes: list[SubmissionChange]) -> dict[str, Any]:

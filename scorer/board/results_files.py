@@ -126,3 +126,20 @@ def check_protocol(files: list[ResultsFile]) -> None:
                 f"config {config}: {offs} ran off the paper's protocol, {', '.join(str(r.path) for r, _ in on)} "
                 "on it; their numbers do not compare (--allow-off-protocol shows them side by side, marked)"
             )
+
+
+def check_complete(files: list[ResultsFile]) -> None:
+    """No config may rank an incomplete run (asked rows left unanswered by API failures)
+    beside a complete one: its numbers stand on fewer rows than it asked."""
+    from scorer.scoring.coverage import coverage_of, incomplete_text
+
+    for config in sorted({name for results in files for name in results.configs}):
+        runs = [(results, coverage_of(results.document, config)) for results in files if config in results.configs]
+        incomplete = [(results, coverage) for results, coverage in runs if not coverage["complete"]]
+        if incomplete and len(incomplete) < len(runs):
+            listed = "; ".join(f"{results.path} ({incomplete_text(coverage)})" for results, coverage in incomplete)
+            raise BoardError(
+                f"config {config}: {listed} is incomplete, the other runs of it complete; their numbers do not "
+                "compare (rerun its eval to ask the unanswered rows, or --allow-incomplete shows them side by side, "
+                "marked)"
+            )

@@ -277,10 +277,11 @@ def build(
 )
 @click.option(
     "--duplicates",
-    type=click.Choice(["first", "last", "error"]),
+    type=click.Choice(["first", "last", "error", "samples"]),
     default="first",
     show_default=True,
-    help="Which line of a repeated id counts (error: refuse the file).",
+    help="Which line of a repeated id counts (error: refuse the file; samples: each line is another sample "
+    "of its row, scored as the mean over samples with pass@k).",
 )
 @click.option("--gold", is_flag=True, help="Score the answer keys themselves (must give 100%).")
 @click.option(
@@ -445,7 +446,7 @@ def _print_problems(problems: list[InputProblem], duplicates_policy: str) -> Non
         click.echo(
             f"warning: duplicate: {len(duplicates):,} line(s) repeat an id given before (the first: "
             f"{duplicates[0].message.split(';')[0]}); the {duplicates_policy} line of each id counts "
-            "(--duplicates first|last|error)",
+            "(--duplicates first|last|error, or samples to score each line as a sample)",
             err=True,
         )
     for kind, found in by_kind.items():

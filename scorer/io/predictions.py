@@ -50,8 +50,10 @@ MAX_MODEL_CHARS = 256
 CUT_NAME = "…"
 
 PROBLEM_KINDS = ("malformed", "duplicate", "unknown_id", "not_selected", "not_utf8")
-# Which line of a repeated id counts: the first (the default), the last, or none (the file is refused).
-DUPLICATE_POLICIES = ("first", "last", "error")
+# Which line of a repeated id counts: the first (the default), the last, none (the file is refused),
+# or each, in file order, as another sample of its row (scorer.scoring.samples).
+SAMPLES = "samples"
+DUPLICATE_POLICIES = ("first", "last", "error", SAMPLES)
 # A line's place in the file is one integer, offset << LINE_BITS | line number: an index of a
 # million ids costs a third of what (offset, line) tuples would.
 LINE_BITS = 32
@@ -101,12 +103,28 @@ class PredictionIndex:
     sha256: str  # of the exact file bytes, BOM and line endings included
     lines: int  # non-blank lines read
     models: set[str] = field(default_factory=set)  # of the predictions taken
+    # Under --duplicates samples: the places of each id's later lines, in file order
+    repeats: dict[str, list[int]] = field(default_factory=dict)
+
+    @property
+    def samples(self) -> int:
+        """The most lines any id has (1 unless repeats are kept as samples)."""
+        return 1 + max((len(places) for places in self.repeats.values()), default=0)
 
     def take(self, prediction_id: str) -> Prediction | None:
         """The prediction for ``prediction_id`` (None if the file has none), read from its line."""
         place = self.places.pop(prediction_id, None)
         if place is None:
             return None
+        return self._read(place)
+
+    def take_samples(self, prediction_id: str) -> list[Prediction]:
+        """Every line of ``prediction_id``, in file order (empty if the file has none)."""
+        first = self.take(prediction_id)
+        repeats = [self._read(place) for place in self.repeats.pop(prediction_id, [])]
+        return [first, *repeats] if first is not None else []
+
+    def _read(self, place: int) -> Prediction:
         self.handle.seek(place >> LINE_BITS)
         line = _without_line_end(self.handle.readline())
         # The line was read once already: it is valid, and a bad byte was reported then.
@@ -121,6 +139,7 @@ class PredictionIndex:
         for prediction_id, place in self.places.items():
             self.problems.append(_not_scored(prediction_id, place & _LINE_MASK, why))
         self.places.clear()
+        self.repeats.clear()
         self.problems.sort(key=lambda problem: problem.line)
 
     def close(self) -> None:
@@ -344,6 +363,9 @@ def _keep(index: PredictionIndex, prediction_id: str, place: int, duplicates: st
         return
     line, earlier_line = place & _LINE_MASK, earlier & _LINE_MASK
     repeat = f"line {line}: id {_quoted(prediction_id)} already appeared on line {earlier_line}"
+    if duplicates == SAMPLES:
+        index.repeats.setdefault(prediction_id, []).append(place)
+        return
     if duplicates == "error":
         raise PredictionsFileError(
             f"{path}: {repeat} (--duplicates error); give each id once, "

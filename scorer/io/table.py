@@ -17,6 +17,17 @@ from collections.abc import Sequence
 
 Cell = str | float | int | None
 
+# Fewer rows than this make a standard error no one should read (sqrt(p(1-p)/n) is 0 at n = 1 or
+# whenever the rows agree): tables and boards show the score and its n without one.
+MIN_ROWS_FOR_STDERR = 5
+FEW_ROWS = f"n<{MIN_ROWS_FOR_STDERR}"  # what a table shows in place of such a standard error
+
+
+def shown_stderr(stderr: float | None, n: int) -> float | str | None:
+    """The standard error a table shows: FEW_ROWS in place of one from too few rows."""
+    return FEW_ROWS if stderr is not None and n < MIN_ROWS_FOR_STDERR else stderr
+
+
 PLUS_MINUS = "±"
 STDERR_HEADER = "stderr"
 MISSING_CELL = "-"
@@ -48,8 +59,9 @@ def _with_plus_minus(headers: Sequence[str], rows: Sequence[Sequence[Cell]]) -> 
         return list(headers), [list(row) for row in rows]
     at = list(headers).index(STDERR_HEADER)
     new_headers = [*headers[:at], PLUS_MINUS, *headers[at:]]
-    # No "±" beside a missing stderr: "± -" would suggest an error of unknown size.
-    new_rows = [[*row[:at], PLUS_MINUS if row[at] is not None else "", *row[at:]] for row in rows]
+    # "±" only beside a number: "± -" would suggest an error of unknown size, and "± n<5" one that
+    # exists (a text there says why there is none).
+    new_rows = [[*row[:at], PLUS_MINUS if isinstance(row[at], int | float) else "", *row[at:]] for row in rows]
     return new_headers, new_rows
 
 
@@ -79,7 +91,8 @@ def _visible(match: re.Match[str]) -> str:
 
 
 def _is_numeric_column(cells: Sequence[Cell]) -> bool:
-    present = [cell for cell in cells if cell is not None]
+    # FEW_ROWS stands where a number would: the column stays aligned as numbers are.
+    present = [cell for cell in cells if cell is not None and cell != FEW_ROWS]
     # bool is an int subclass, but True/False read as words, not quantities.
     return bool(present) and all(isinstance(c, (int, float)) and not isinstance(c, bool) for c in present)
 

@@ -3,9 +3,16 @@
 A model that saw the published rows in training scores higher on them than on fresh rows
 drawn by the same generators (``planarium build --seed S`` or ``--size N``). Per config,
 difficulty and metric: both values, the difference fresh - static with its standard
-error sqrt(se_static^2 + se_fresh^2) (the splits are independent samples), the z score
-and a two-sided p value under the normal approximation, flagged below ``alpha``. With
-many metrics some flags come by chance (about alpha of them): read a flag as a lead.
+error sqrt(se_static^2 + se_fresh^2) (the splits are independent samples), and a two-sided
+p value, flagged below ``alpha``. With many metrics some flags come by chance (about alpha
+of them): read a flag as a lead.
+
+The p value must hold at the n a config has: the normal approximation does not at small n
+(two rows right on one split and wrong on the other have standard error 0, and it called
+that p = 0). So a rate (each row 0 or 1: its value times n is a count) is compared with
+Fisher's exact test on the 2x2 table of right and wrong rows, valid at any n (at n = 2 no
+difference reaches p < 0.05); any other metric (a mean of steps, a distance) gets the
+normal approximation only from MIN_ROWS_FOR_NORMAL rows on each split, and no p value below.
 """
 
 from __future__ import annotations
@@ -19,6 +26,10 @@ from typing import Any
 from scorer.io.errors import PlanariumError
 
 DEFAULT_ALPHA = 0.05
+# The rows each split needs before a metric that is not a rate gets a p value (the usual
+# rule of thumb for a normal approximation of a mean); the README names it.
+MIN_ROWS_FOR_NORMAL = 30
+FISHER, NORMAL, NO_TEST = "fisher", "normal", "none"
 
 
 @dataclass(frozen=True)
@@ -35,6 +46,7 @@ class Delta:
     z: float | None
     p_value: float | None
     significant: bool
+    test: str = NO_TEST  # FISHER (rates), NORMAL (other metrics from MIN_ROWS_FOR_NORMAL rows), or NO_TEST
 
 
 def read_results(path: Path) -> dict[str, Any]:
@@ -78,27 +90,44 @@ def _delta(config: str, group: str, metric: str, a: dict, b: dict, alpha: float)
         return None
     difference = b["value"] - a["value"]
     stderr = None if a.get("stderr") is None or b.get("stderr") is None else math.hypot(a["stderr"], b["stderr"])
+    n_a, n_b = _rows(a), _rows(b)
     z = p_value = None
-    if stderr is not None and stderr > 0:
-        z = difference / stderr
-        p_value = math.erfc(abs(z) / math.sqrt(2))  # two-sided, normal approximation
-    elif stderr == 0 and difference != 0:  # both exact (e.g. 0% and 100% rates): any difference is real
-        z, p_value = math.copysign(math.inf, difference), 0.0
+    test = NO_TEST
+    counts = (_successes(a), _successes(b))
+    if counts[0] is not None and counts[1] is not None:
+        test, p_value = FISHER, fisher_p(counts[0], n_a, counts[1], n_b)
+        z = difference / stderr if stderr else None
+    elif stderr is not None and stderr > 0 and min(n_a, n_b) >= MIN_ROWS_FOR_NORMAL:
+        test, z = NORMAL, difference / stderr
+        p_value = math.erfc(abs(z) / math.sqrt(2))  # two-sided
     significant = p_value is not None and p_value < alpha
     return Delta(
-        config,
-        group,
-        metric,
-        a["value"],
-        b["value"],
-        a.get("n", 0),
-        b.get("n", 0),
-        difference,
-        stderr,
-        z,
-        p_value,
-        significant,
+        config, group, metric, a["value"], b["value"], n_a, n_b, difference, stderr, z, p_value, significant, test
     )
+
+
+def fisher_p(right_a: int, n_a: int, right_b: int, n_b: int) -> float:
+    """Two-sided p of Fisher's exact test on [[right, wrong] of a, [right, wrong] of b]."""
+    from scipy.stats import fisher_exact  # scipy is a dependency; imported only when a report is made
+
+    result = fisher_exact([[right_a, n_a - right_a], [right_b, n_b - right_b]], alternative="two-sided")
+    return float(min(1.0, result.pvalue))
+
+
+def _rows(metric: dict) -> int:
+    n = metric.get("n", 0)
+    return n if isinstance(n, int) and not isinstance(n, bool) and n >= 0 else 0
+
+
+def _successes(metric: dict) -> int | None:
+    """The rows right, when the metric is a rate: a value in [0, 1] whose standard error is the
+    binomial sqrt(p(1-p)/n) and whose value times n is a whole count (None otherwise)."""
+    value, stderr, n = metric.get("value"), metric.get("stderr"), _rows(metric)
+    if n == 0 or not isinstance(value, int | float) or not 0.0 <= value <= 1.0 or not isinstance(stderr, int | float):
+        return None
+    count = round(value * n)
+    binomial = math.sqrt(value * (1.0 - value) / n)
+    return count if abs(value * n - count) < 1e-6 and abs(stderr - binomial) < 1e-9 else None
 
 
 def report_document(

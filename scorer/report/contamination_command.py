@@ -38,9 +38,11 @@ def contamination(static_results: Path, fresh_results: Path, out: Path, alpha: f
     STATIC_RESULTS  results.json of score on the published split (planarium build)
     FRESH_RESULTS   results.json on a fresh split (planarium build --seed S [--size N])
 
-    Per config, difficulty and metric: both values, fresh - static with its standard error,
-    and a flag (*) where the difference is significant. A model that saw the published
-    rows in training scores lower on the fresh ones.
+    Per config, difficulty and metric: both values and their n, fresh - static with its
+    standard error, and a flag (*) where the difference is significant: Fisher's exact test
+    for rates, the normal approximation for other metrics from 30 rows on each split (below
+    that, no p value). A model that saw the published rows in training scores lower on the
+    fresh ones.
     """
     static = read_results(static_results)
     fresh = read_results(fresh_results)
@@ -72,10 +74,14 @@ def contamination_table(deltas: list[Delta]) -> str:
             d.fresh,
             d.difference,
             d.stderr,
+            d.n_static,
+            d.n_fresh,
             d.p_value,
+            d.test,
             "*" if d.significant else "",
         ]
         for d in deltas
     ]
-    headers = ["config", "difficulty", "metric", "static", "fresh", "fresh-static", "stderr", "p", "flag"]
+    headers = ["config", "difficulty", "metric", "static", "fresh", "fresh-static", "stderr", "n static", "n fresh"]
+    headers += ["p", "test", "flag"]
     return format_table(rows, headers)

@@ -29,6 +29,7 @@ from scorer.io.predictions import MAX_REPLY_CHARS, Prediction
 from scorer.readers.think import strip_think
 from scorer.registry import headline_reading, task_kinds
 from scorer.registry.listing import OUR_READING, PAPER_READING
+from scorer.scoring.samples import HEADLINES, with_samples
 from scorer.tasks import MISSING, Judgement, Reason, ScoredRow, TaskKind
 from scorer.tasks.base import mean, rate
 from scorer.tasks.stats import Metric, mean_stderr
@@ -54,6 +55,7 @@ class ConfigReport:
     differing: int = 0  # rows the two readings score differently
     # The settings its rows' logs set off their defaults (scorer.episodes.protocol.merged_departures)
     departures: dict[str, Any] = field(default_factory=dict)
+    samples: int = 1  # samples per row (score --duplicates samples): its headline is their mean, with pass@k
 
 
 @dataclass(frozen=True)
@@ -143,8 +145,11 @@ class Grader:
     With ``keep_rows`` it also keeps every (row, judgement) and paper judgement for the
     consumers that read them all (heat maps, the HTML report)."""
 
-    def __init__(self, keep_rows: bool = True) -> None:
+    def __init__(self, keep_rows: bool = True, samples: int = 1) -> None:
+        """``samples``: how many samples of each row are recorded, one after the other
+        (``score --duplicates samples``); 1 is one judgement per row."""
         self.keep_rows = keep_rows
+        self.samples = samples
         self.kinds = task_kinds()
         self.tallies: dict[str, _Tally] = {}
         self.rows: list[tuple[KeyRow, Judgement]] = []
@@ -187,7 +192,7 @@ class Grader:
     def grading(self, configs: Collection[str] | None = None) -> Grading:
         """The reports of ``configs`` (default: every config seen), in name order."""
         names = sorted(self.tallies if configs is None else configs)
-        reports = {name: _config_report(name, self.tallies[name], self.kinds) for name in names}
+        reports = {name: _config_report(name, self.tallies[name], self.kinds, self.samples) for name in names}
         if configs is None:
             return Grading(self.rows, reports, self.judged)
         rows = [(row, judgement) for row, judgement in self.rows if row.config in reports]
@@ -280,20 +285,47 @@ def _without_thinking(prediction: Prediction) -> Prediction:
     return prediction if response is prediction.response else replace(prediction, response=response)
 
 
-def _config_report(config: str, tally: _Tally, kinds: dict[str, TaskKind]) -> ConfigReport:
+def _config_report(config: str, tally: _Tally, kinds: dict[str, TaskKind], samples: int = 1) -> ConfigReport:
     kind = kinds[tally.task]
     scored = tally.scored
     report = ConfigReport(config, tally.task, departures=merged_departures(s.judgement.parsed for s in scored))
     report.reading = _config_reading(tally)
+    report.samples = samples
     _add_readings(report, tally, kind)
-    report.groups[ALL] = kind.aggregate(scored)
+    aggregate = kind.aggregate if samples == 1 else _sampled_aggregate(kind, samples)
+    report.groups[ALL] = aggregate(scored)
     difficulties = _difficulties(scored)
     for difficulty in difficulties:
-        report.groups[difficulty] = kind.aggregate([s for s in scored if s.difficulty == difficulty])
+        report.groups[difficulty] = aggregate([s for s in scored if s.difficulty == difficulty])
     if len(difficulties) > 1:
         report.groups[MEAN] = mean_of_groups([report.groups[d] for d in difficulties])
-    report.counts = {"n": len(scored), **{reason.value: tally.reasons[reason] for reason in COUNTED_REASONS}}
+    report.counts = {"n": len(scored) // samples, **{reason.value: tally.reasons[reason] for reason in COUNTED_REASONS}}
+    if samples > 1:
+        report.counts["samples"] = len(scored)  # the reasons count samples, n rows
     return report
+
+
+def _sampled_aggregate(kind: TaskKind, samples: int) -> Callable[[Sequence[ScoredRow]], list[Metric]]:
+    """The kind's aggregate over every sample, its headline made the mean over each row's
+    ``samples`` samples with its error over rows, and pass@k (``scorer.scoring.samples``).
+    A sample's headline value is the kind's own headline of it alone, so what counts as
+    correct is the kind's to say."""
+
+    def aggregate(scored: Sequence[ScoredRow]) -> list[Metric]:
+        metrics = kind.aggregate(scored)
+        headline = next((name for name in HEADLINES if any(m.name == name for m in metrics)), None)
+        if headline is None:
+            return metrics
+        rows = [scored[start : start + samples] for start in range(0, len(scored), samples)]
+        values = [[_headline_value(kind, sample, headline) for sample in row] for row in rows]
+        return with_samples(metrics, headline, values, samples)
+
+    return aggregate
+
+
+def _headline_value(kind: TaskKind, sample: ScoredRow, headline: str) -> float:
+    found = next((m.value for m in kind.aggregate([sample]) if m.name == headline), None)
+    return float(found) if found is not None else 0.0
 
 
 def _config_reading(tally: _Tally) -> str:

@@ -12,8 +12,9 @@ from scorer import __version__
 from scorer.episodes.protocol import config_protocol
 from scorer.io.dataset import KeyedDataset, KeyRow, KeyShards
 from scorer.io.predictions import InputProblem, Prediction
-from scorer.io.table import Cell, format_table
+from scorer.io.table import Cell, format_table, shown_stderr
 from scorer.registry.listing import OUR_READING
+from scorer.scoring.coverage import config_coverage
 from scorer.scoring.grading import ConfigReport, Grading, Judged, readings_differ
 from scorer.scoring.pair import write_pair
 from scorer.tasks import Judgement
@@ -73,6 +74,8 @@ def _config_entry(report: ConfigReport, asked: dict[str, Any]) -> dict[str, Any]
         "task": report.task,
         "reading": report.reading,  # the reading its metrics count: "paper" (the paper's own) or "ours"
         "protocol": config_protocol(report.config, report.task, report.departures, asked),
+        # whether every asked row was answered, and whether the rows are a --limit sample
+        "coverage": config_coverage(report.config, asked),
         "counts": report.counts,
         "groups": list(report.groups),  # in the scorer's order (difficulties easy to hard); "metrics" keys get sorted
         "metrics": {
@@ -80,6 +83,8 @@ def _config_entry(report: ConfigReport, asked: dict[str, Any]) -> dict[str, Any]
             for group, metrics in report.groups.items()
         },
     }
+    if report.samples > 1:  # the headline is the mean over n samples per row; pass@k for each k
+        entry["samples"] = {"n": report.samples, "k": list(range(1, report.samples + 1))}
     if report.readings:
         entry["readings"] = {
             **{name: {"value": m.value, "stderr": m.stderr, "n": m.n} for name, m in report.readings.items()},
@@ -95,13 +100,14 @@ def row_lines(grading: Grading, predictions: dict[str, Prediction] | None = None
     return [row_line(row, grading.readings_of(row, judgement), found.get(row.id)) for row, judgement in grading.rows]
 
 
-def row_line(row: KeyRow, judged: Judged, prediction: Prediction | None) -> str:
+def row_line(row: KeyRow, judged: Judged, prediction: Prediction | None, sample: int | None = None) -> str:
     """A row as lm-eval's sample logs give it: id, config, the raw response (cut at
     MAX_RESPONSE_CHARS), then its headline reading's parsed answer, score, reason and detail
     (null when the judge has none), with ``reading`` naming that reading, and a short form of
     the target. Where the row has a second reading: that reading's judgement under its name
-    (``paper`` or ``ours``: score, reason, parsed answer and detail) and ``readings_differ``."""
-    entry = {
+    (``paper`` or ``ours``: score, reason, parsed answer and detail) and ``readings_differ``.
+    ``sample``: the prediction's index among its row's samples (absent with one per row)."""
+    entry: dict[str, Any] = {
         "id": row.id,
         "config": row.config,
         "response": cut(prediction.response, MAX_RESPONSE_CHARS) if prediction else None,
@@ -112,6 +118,8 @@ def row_line(row: KeyRow, judged: Judged, prediction: Prediction | None) -> str:
     if judged.other is not None:
         entry[judged.other_reading] = _judgement_fields(judged.other)
         entry["readings_differ"] = readings_differ(judged.headline, judged.other)
+    if sample is not None:
+        entry["sample"] = sample
     return json.dumps(entry, sort_keys=True)
 
 
@@ -160,7 +168,8 @@ def results_table(grading: Grading) -> str:
             for metric in metrics:
                 family, label = _split_label(metric.name)
                 if label is None:
-                    table_rows.append([name, group, metric.name, metric.value, metric.stderr, metric.n])
+                    stderr = shown_stderr(metric.stderr, metric.n)
+                    table_rows.append([name, group, metric.name, metric.value, stderr, metric.n])
                     totals.setdefault((name, family), {})[(TOTAL_LABEL, group)] = metric.value
                 else:
                     pivots.setdefault((name, family), {})[(label, group)] = metric.value
@@ -205,8 +214,11 @@ SUMMARY_METRICS = ("success", "accuracy")  # a config's headline: the first of t
 
 
 def summary_table(grading: Grading) -> str:
-    """One line per config: its headline metric over all its rows, and the counts."""
+    """One line per config: its headline metric over all its rows, and the counts; with
+    several samples per row, the samples per row and pass@n beside it."""
     headers = ["config", "metric", "reading", "value", "stderr", "n", "missing", "unparsable", "invalid", "undecided"]
+    if any(report.samples > 1 for report in grading.configs.values()):
+        return _samples_summary(grading)
     table_rows: list[list[Cell]] = []
     for name, report in grading.configs.items():
         metrics = {metric.name: metric for metric in report.groups.get("all", [])}
@@ -218,11 +230,28 @@ def summary_table(grading: Grading) -> str:
                 headline.name,
                 report.reading,
                 headline.value,
-                headline.stderr,
+                shown_stderr(headline.stderr, headline.n),
                 headline.n,
             ]
         )
         table_rows.append([name, *shown, *(report.counts.get(h, 0) for h in headers[6:])])
+    return format_table(table_rows, headers)
+
+
+def _samples_summary(grading: Grading) -> str:
+    headers = ["config", "metric", "value", "stderr", "n", "samples", "pass@n", "missing", "unparsable", "invalid"]
+    table_rows: list[list[Cell]] = []
+    for name, report in grading.configs.items():
+        metrics = {metric.name: metric for metric in report.groups.get("all", [])}
+        headline = next((metrics[m] for m in SUMMARY_METRICS if m in metrics), None)
+        best = metrics.get(f"pass@{report.samples}")
+        shown: list[Cell] = (
+            [None] * 4
+            if headline is None
+            else [headline.name, headline.value, shown_stderr(headline.stderr, headline.n), headline.n]
+        )
+        counts = [report.counts.get(h, 0) for h in headers[7:]]
+        table_rows.append([name, *shown, report.samples, best.value if best else None, *counts])
     return format_table(table_rows, headers)
 
 

@@ -24,7 +24,14 @@ from typing import Any, Protocol
 
 from scorer.executors import Executor, in_process
 from scorer.io.dataset import KeyedDataset, KeyRow, KeyShards, built_splits, key_shards
-from scorer.io.predictions import InputProblem, Prediction, PredictionIndex, index_predictions
+from scorer.io.predictions import (
+    SAMPLES,
+    InputProblem,
+    Prediction,
+    PredictionIndex,
+    index_predictions,
+    not_in_dataset,
+)
 from scorer.scoring.grading import Grader, Grading, judged_pairs, row_windows
 from scorer.scoring.pair import rows_path_for
 from scorer.scoring.provenance import provenance
@@ -67,16 +74,8 @@ def score_file(
     shards = key_shards(data, split, configs)  # checks the selection before reading anything big
     answers: Answers = GoldAnswers() if gold else FileAnswers(index_predictions(_given(predictions_path), duplicates))
     with answers, RowSpool(rows_path_for(out)) as spool:
-        grader = Grader(keep_rows)
-        touched: set[str] = set()
-        for window in row_windows(_progress(shards, show_progress)):
-            pairs = [(row, answers.take(row)) for row in window]
-            for (row, prediction), judged in zip(
-                pairs, judged_pairs(grader, pairs, executor or in_process()), strict=True
-            ):
-                spool.add(row.config, row_line(row, grader.record(row, *judged), prediction))
-                if prediction is not None:
-                    touched.add(row.config)
+        grader = Grader(keep_rows, answers.samples)
+        touched = _grade_into(_progress(shards, show_progress), answers, grader, spool, executor)
         seen = sorted(grader.tallies)
         if not seen:
             raise shards.no_rows()
@@ -99,12 +98,56 @@ def score_file(
     return ScoreRun(grading, problems, out, rows_path, not_attempted)
 
 
+def _grade_into(
+    rows: Iterator[KeyRow], answers: Answers, grader: Grader, spool: RowSpool, executor: Executor
+) -> set[str]:
+    """Judge every row (each of its samples, numbered, under --duplicates samples) a window
+    at a time, count it in ``grader`` and spool its rows-file line; the configs a prediction touched."""
+    touched: set[str] = set()
+    for window in row_windows(rows):
+        sampled = [(row, prediction, index) for row in window for index, prediction in enumerate(answers.takes(row))]
+        pairs = [(row, prediction) for row, prediction, _ in sampled]
+        for (row, prediction, index), judged in zip(sampled, judged_pairs(grader, pairs, executor), strict=True):
+            sample = index if answers.samples > 1 else None
+            spool.add(row.config, row_line(row, grader.record(row, *judged), prediction, sample))
+            if prediction is not None:
+                touched.add(row.config)
+    return touched
+
+
+def score_samples(
+    dataset: KeyedDataset,
+    predictions_path: Path,
+    samples: int,
+    out: Path,
+    split: str,
+    run: dict[str, Any],
+    executor: Executor | None = None,
+) -> ScoreRun:
+    """Score ``samples`` lines per row of ``dataset`` (the rows an ``eval --samples`` run
+    asked), each as a sample: the mean over samples and pass@k (``scorer.scoring.samples``);
+    ``run``: the record of the run that asked the model."""
+    answers = FileAnswers(index_predictions(predictions_path, SAMPLES), samples)
+    with answers, RowSpool(rows_path_for(out)) as spool:
+        grader = Grader(True, samples)
+        _grade_into(iter(dataset.rows.values()), answers, grader, spool, executor or in_process())
+        problems, sha256 = answers.finish(not_in_dataset)
+        grading = grader.grading()
+        document = results_document(grading, dataset, split, sha256, problems, run)
+        document["not_attempted"] = []
+        rows_path = write_results(document, spool.lines(grading.configs), out)
+    return ScoreRun(grading, problems, out, rows_path)
+
+
 class Answers(Protocol):
     """Where each row's prediction comes from, one row at a time in dataset order."""
 
     models: set[str]
+    samples: int  # predictions per row: 1, or the most lines an id has under --duplicates samples
 
-    def take(self, row: KeyRow) -> Prediction | None: ...
+    def takes(self, row: KeyRow) -> list[Prediction | None]:
+        """The row's ``samples`` predictions, None where it has no more lines."""
+        ...
 
     def finish(self, why: Callable[[str], tuple[str, str]]) -> tuple[list[InputProblem], str]:
         """The input problems (file order) and the sha256 of the predictions, once every row took its own."""
@@ -120,12 +163,17 @@ class Answers(Protocol):
 class FileAnswers:
     """The predictions file's line for each row (its index: ``index_predictions``)."""
 
-    def __init__(self, index: PredictionIndex) -> None:
+    def __init__(self, index: PredictionIndex, samples: int | None = None) -> None:
+        """``samples``: the samples each row should have (default: the most lines an id has)."""
         self.index = index
         self.models = index.models
+        self.samples = samples or index.samples
 
-    def take(self, row: KeyRow) -> Prediction | None:
-        return self.index.take(row.id)
+    def takes(self, row: KeyRow) -> list[Prediction | None]:
+        if self.samples == 1:
+            return [self.index.take(row.id)]
+        found: list[Prediction | None] = [*self.index.take_samples(row.id)]
+        return found + [None] * (self.samples - len(found))  # a sample not given scores 0, as a missing row
 
     def finish(self, why: Callable[[str], tuple[str, str]]) -> tuple[list[InputProblem], str]:
         self.index.mark_untaken(why)  # the ids no row took: another config, another split, or unknown
@@ -144,8 +192,12 @@ class GoldAnswers:
 
     def __init__(self) -> None:
         self.models = {"gold"}
+        self.samples = 1
         self._digest = hashlib.sha256()
         self._line = 0
+
+    def takes(self, row: KeyRow) -> list[Prediction | None]:
+        return [self.take(row)]
 
     def take(self, row: KeyRow) -> Prediction:
         self._line += 1

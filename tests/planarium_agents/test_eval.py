@@ -16,6 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from planarium_agents.eval.cache import CACHE_TABLE
+from planarium_agents.eval.command import INCOMPLETE_EXIT
 from scorer.cli import main
 from scorer.io.dataset import load_keys
 from scorer.registry import task_kinds
@@ -45,9 +46,11 @@ def _args(data: Path, out: Path, url: str, configs: tuple[str, ...] = DONE_WHEN_
     ]
 
 
-def _eval(data: Path, out: Path, url: str, configs: tuple[str, ...] = DONE_WHEN_CONFIGS, *extra: str) -> str:
+def _eval(
+    data: Path, out: Path, url: str, configs: tuple[str, ...] = DONE_WHEN_CONFIGS, *extra: str, exit_code: int = 0
+) -> str:
     result = CliRunner().invoke(main, _args(data, out, url, configs, *extra))
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == exit_code, result.output
     return result.output
 
 
@@ -146,7 +149,15 @@ def test_api_failures_are_counted_apart_and_asked_again(mini_data: Path, tmp_pat
     # 400 is not retried: the first three requests fail at once, the rest are answered.
     with ScriptedEndpoint(gold_answers(mini_data, ["blocksworld-ground"]), fail_first=3, fail_status=400) as endpoint:
         output = _eval(
-            mini_data, tmp_path, endpoint.url, ("blocksworld-ground",), "--limit", "10", "--concurrency", "1"
+            mini_data,
+            tmp_path,
+            endpoint.url,
+            ("blocksworld-ground",),
+            "--limit",
+            "10",
+            "--concurrency",
+            "1",
+            exit_code=INCOMPLETE_EXIT,
         )
     assert "3 API failure(s), not scored" in output
     results = _results(tmp_path)

@@ -15,6 +15,7 @@ from click.testing import CliRunner
 
 import planarium_agents.openai_agent
 from planarium_agents.eval.cache import CACHE_TABLE, CachedModel, ResponseCache
+from planarium_agents.eval.command import INCOMPLETE_EXIT
 from planarium_agents.eval.models import ChatRequest, ModelSpec, OpenAIModel, Sampling
 from planarium_agents.openai_agent import Completion, OpenAIChat
 from scorer.cli import main
@@ -24,10 +25,10 @@ CONFIG = "blocksworld-ground"
 BODY: dict[str, Any] = {"model": "m", "messages": [{"role": "user", "content": "Is it?"}], "temperature": 0}
 
 
-def _eval(data: Path, out: Path, url: str, *extra: str) -> str:
+def _eval(data: Path, out: Path, url: str, *extra: str, exit_code: int = 0) -> str:
     args = ["eval", "--model", "openai:m", "--base-url", url, "--configs", CONFIG, "--limit", "3"]
     result = CliRunner().invoke(main, [*args, "--data", str(data), "--out", str(out), "--quiet", *extra])
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == exit_code, result.output
     return result.output
 
 
@@ -74,7 +75,9 @@ def test_a_timed_out_row_is_listed_as_an_api_failure_in_the_results(
 ) -> None:
     monkeypatch.setattr(planarium_agents.openai_agent, "DEFAULT_TIMEOUT_S", 0.3)
     with ScriptedEndpoint(canned("Yes"), stall_at=1) as endpoint:
-        output = _eval(mini_data, tmp_path, endpoint.url, "--retries", "0", "--executor", "local:1")
+        output = _eval(
+            mini_data, tmp_path, endpoint.url, "--retries", "0", "--executor", "local:1", exit_code=INCOMPLETE_EXIT
+        )
         endpoint.release()
     assert "3 API failure(s), not scored" in output
     failures = _results(tmp_path)["run"]["api_failures"]

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from data_build.build import build
 from data_build.spec import BuildSettings
 from scorer.cli import main
-from scorer.report.contamination import compare
+from scorer.report.contamination import MIN_ROWS_FOR_NORMAL, compare
 
 CONFIG = "collision"  # a question config that builds in a second
 
@@ -26,21 +26,44 @@ def _metric(value: float | None, stderr: float | None, n: int) -> dict:
 
 
 def test_difference_standard_error_and_flag() -> None:
-    static = _results({"c": {"metrics": {"all": {"accuracy": _metric(0.8, 0.04, 100)}, "hard": {}}}})
-    fresh = _results({"c": {"metrics": {"all": {"accuracy": _metric(0.6, 0.03, 100)}}}}, "b")
+    static = _results({"c": {"metrics": {"all": {"score": _metric(0.8, 0.04, 100)}, "hard": {}}}})
+    fresh = _results({"c": {"metrics": {"all": {"score": _metric(0.6, 0.03, 100)}}}}, "b")
     (delta,) = compare(static, fresh)
-    assert (delta.config, delta.difficulty, delta.metric) == ("c", "all", "accuracy")
+    assert (delta.config, delta.difficulty, delta.metric) == ("c", "all", "score")
     assert delta.difference == pytest.approx(-0.2) and delta.stderr == pytest.approx(0.05)
+    assert delta.test == "normal"  # 0.04 is not a rate's binomial error at 0.8 and 100 rows: a mean
     assert delta.z == pytest.approx(-4.0) and delta.p_value == pytest.approx(6.334e-5, rel=1e-3)
     assert delta.significant
 
 
-def test_a_small_difference_is_not_flagged_and_exact_rates_that_differ_are() -> None:
-    static = _results({"c": {"metrics": {"all": {"a": _metric(0.5, 0.05, 100), "b": _metric(1.0, 0.0, 3)}}}})
-    fresh = _results({"c": {"metrics": {"all": {"a": _metric(0.45, 0.05, 100), "b": _metric(0.0, 0.0, 3)}}}}, "b")
+def _rate(right: int, n: int) -> dict:
+    p = right / n
+    return _metric(p, math.sqrt(p * (1 - p) / n), n)
+
+
+def test_a_small_difference_is_not_flagged_and_rates_use_fishers_exact_test() -> None:
+    static = _results({"c": {"metrics": {"all": {"a": _rate(50, 100), "b": _rate(20, 20)}}}})
+    fresh = _results({"c": {"metrics": {"all": {"a": _rate(45, 100), "b": _rate(0, 20)}}}}, "b")
     a, b = compare(static, fresh)
-    assert not a.significant and a.p_value == pytest.approx(0.4795, rel=1e-3)
-    assert b.significant and b.z == -math.inf
+    assert a.test == "fisher" and not a.significant and a.p_value == pytest.approx(0.5717, rel=1e-3)
+    assert b.test == "fisher" and b.significant and b.p_value == pytest.approx(2 / math.comb(40, 20))
+
+
+def test_nothing_is_flagged_at_two_rows() -> None:
+    """Two rows right on one split and wrong on the other: standard error 0, which the normal
+    approximation read as p = 0; Fisher's exact test gives p = 1/3."""
+    static = _results({"c": {"metrics": {"all": {"accuracy": _rate(2, 2), "steps": _metric(3.0, 0.0, 2)}}}})
+    fresh = _results({"c": {"metrics": {"all": {"accuracy": _rate(0, 2), "steps": _metric(9.0, 0.0, 2)}}}}, "b")
+    rate, steps = compare(static, fresh)
+    assert rate.test == "fisher" and rate.p_value == pytest.approx(1 / 3) and not rate.significant
+    assert steps.test == "none" and steps.p_value is None and not steps.significant
+
+
+def test_a_mean_gets_the_normal_approximation_from_the_minimum_rows() -> None:
+    static = _results({"c": {"metrics": {"all": {"steps": _metric(5.0, 0.2, MIN_ROWS_FOR_NORMAL)}}}})
+    fresh = _results({"c": {"metrics": {"all": {"steps": _metric(6.0, 0.2, MIN_ROWS_FOR_NORMAL)}}}}, "b")
+    (steps,) = compare(static, fresh)
+    assert steps.test == "normal" and steps.significant and steps.z == pytest.approx(1.0 / math.hypot(0.2, 0.2))
 
 
 def test_metrics_without_a_value_or_in_one_result_only_are_left_out() -> None:

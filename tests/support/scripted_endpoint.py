@@ -4,8 +4,9 @@ A real HTTP server (``POST /v1/chat/completions``) that counts and keeps every r
 and answers with ``answer(body)``: canned text, or the gold answer of the row the request
 asks (``gold_answers``). It can fail its first requests (to test retries; with
 ``retry_after_ms`` a failure says how long to wait, as OpenAI's API does, so a client's
-backoff is short in a test) and stall on a given request (to kill a client midway and
-check what it resumes, or to time a client out).
+backoff is short in a test), fail chosen requests on every retry (``fail_when``: rows an
+endpoint never answers), and stall on a given request (to kill a client midway and check
+what it resumes, or to time a client out).
 """
 
 from __future__ import annotations
@@ -58,12 +59,14 @@ class ScriptedEndpoint:
         models: list[str] | None = None,
         api_key: str | None = None,
         retry_after_ms: int | None = None,
+        fail_when: Callable[[dict[str, Any]], bool] | None = None,
     ) -> None:
         self.answer = answer or canned("Yes")
         self.models = models  # GET /v1/models lists them; None: no such route (404), as some servers
         self.api_key = api_key  # when set, a request without "Bearer <api_key>" gets 401
         self.fail_first, self.fail_status, self.stall_at = fail_first, fail_status, stall_at
         self.retry_after_ms = retry_after_ms  # sent with each scripted failure as "retry-after-ms"
+        self.fail_when = fail_when  # a request it holds true of fails every time it is sent (retries included)
         self.bodies: list[dict[str, Any]] = []  # every request received, in order
         self.answered = 0  # requests answered with a completion
         self.stalled = threading.Event()  # set when request number ``stall_at`` (1-based) arrives
@@ -103,7 +106,7 @@ class ScriptedEndpoint:
         if self.stall_at is not None and number >= self.stall_at:
             self.stalled.set()
             self._release.wait()
-        if number <= self.fail_first:
+        if number <= self.fail_first or (self.fail_when is not None and self.fail_when(body)):
             return self.fail_status, {"error": {"message": "scripted failure"}}
         with self._lock:
             self.answered += 1
