@@ -94,7 +94,11 @@ if TYPE_CHECKING:
 )
 @click.option("--quiet", is_flag=True, help="No progress bars.")
 def eval_command(**options: Any) -> None:
-    """Run a model on CONFIGS end to end: ask, write predictions.jsonl, score it, print the table."""
+    """Run a model on CONFIGS end to end: ask, write predictions.jsonl, score it, print the table.
+
+    Exits 3 when API failures left asked rows without a reply (results.json marks the run
+    incomplete); rerunning the same command asks only those rows.
+    """
     from planarium_agents.eval.inputs import VariantError
     from planarium_agents.eval.run import evaluate_and_summarise
     from scorer.io.dataset import DatasetError
