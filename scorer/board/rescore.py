@@ -91,7 +91,8 @@ def rescore_submission(folder: Path, data: Path, write: bool) -> SubmissionChang
 
 def rescored(predictions: Path, old_document: dict[str, Any], data: Path, out: Path) -> Path:
     """Score ``predictions`` as the run that wrote ``old_document`` did (its split, configs,
-    duplicates policy), with this scorer and the dataset in ``data``."""
+    duplicates policy, and the rows it scored), with this scorer and the dataset in ``data``."""
+    from scorer.scoring.coverage import scored_rows
     from scorer.scoring.run import score_file
 
     settings = old_document.get("run", {}).get("settings") or {}
@@ -105,6 +106,7 @@ def rescored(predictions: Path, old_document: dict[str, Any], data: Path, out: P
         all_configs=bool(settings.get("all_configs")),
         duplicates=_duplicates(settings),
         asked=old_document.get("run") or None,  # how the model was asked: its protocol stays judged by it
+        only=scored_rows(old_document.get("run") or {}),  # an eval's --limit sample, less its unanswered rows
     )
     return out
 

@@ -11,7 +11,7 @@ record a rescore keeps), so a rescored file says what the original run was.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 
@@ -21,6 +21,21 @@ def config_coverage(config: str, asked: Mapping[str, Any]) -> dict[str, Any]:
     it scored (None: every row of the config)."""
     unanswered = _count(_mapping(_mapping(asked.get("api_failures")).get("by_config")).get(config))
     return {"complete": unanswered == 0, "unanswered": unanswered, "sampled": _sampled(config, asked)}
+
+
+def scored_rows(asked: Mapping[str, Any]) -> Callable[[str], bool] | None:
+    """Whether a row id is among those the asking run scored: its ``--limit`` sample, less the
+    rows it left unanswered (None: every row). A rescore scores the same rows, so a sampled or
+    incomplete run is not read again as a full run with its other rows missing."""
+    sample = _mapping(asked.get("sample"))
+    chosen: set[str] | None = None
+    if sample.get("limit") is not None:
+        chosen = {i for ids in _mapping(sample.get("ids")).values() if isinstance(ids, list) for i in ids}
+    rows = _mapping(asked.get("api_failures")).get("rows")
+    failed = {_mapping(row).get("id") for row in rows} if isinstance(rows, list) else set()
+    if chosen is None and not failed:
+        return None
+    return lambda row_id: (chosen is None or row_id in chosen) and row_id not in failed
 
 
 def coverage_of(document: Mapping[str, Any], config: str) -> dict[str, Any]:

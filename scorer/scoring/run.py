@@ -62,6 +62,7 @@ def score_file(
     keep_rows: bool = True,
     executor: Executor | None = None,
     asked: dict[str, Any] | None = None,
+    only: Callable[[str], bool] | None = None,
 ) -> ScoreRun:
     """Score a predictions file (or the gold answers) against the dataset in ``data``.
     ``keep_rows``: keep every (row, judgement) in ``ScoreRun.grading.rows`` (heat maps and the
@@ -69,13 +70,16 @@ def score_file(
     ``executor``: where the costly rows (replays, planner calls: ``TaskKind.costly``) are
     judged, WINDOW_ROWS rows at a time (default: this process); the results do not change.
     ``asked``: the record of the run that asked the model (a rescore passes the old results'
-    ``run``), from which each config's protocol is judged; default: this scoring run's."""
+    ``run``), from which each config's protocol is judged; default: this scoring run's.
+    ``only``: which row ids are scored (a rescore of an eval: the rows it scored); default: all."""
     executor = executor or in_process()
     shards = key_shards(data, split, configs)  # checks the selection before reading anything big
     answers: Answers = GoldAnswers() if gold else FileAnswers(index_predictions(_given(predictions_path), duplicates))
     with answers, RowSpool(rows_path_for(out)) as spool:
         grader = Grader(keep_rows, answers.samples)
-        touched = _grade_into(_progress(shards, show_progress), answers, grader, spool, executor)
+        rows = _progress(shards, show_progress)
+        chosen = rows if only is None else (row for row in rows if only(row.id))
+        touched = _grade_into(chosen, answers, grader, spool, executor)
         seen = sorted(grader.tallies)
         if not seen:
             raise shards.no_rows()

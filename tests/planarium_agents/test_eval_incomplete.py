@@ -1,7 +1,8 @@
 """An eval whose endpoint fails some rows on every retry (issue 43 item 1): it exits with
 INCOMPLETE_EXIT saying how many rows and that a rerun asks only them, results.json marks
 the run incomplete, and the leaderboard refuses it beside a complete run of the config
-unless --allow-incomplete, marking it wherever its numbers appear."""
+unless --allow-incomplete, marking it wherever its numbers appear; a rescore scores the
+same rows."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from click.testing import CliRunner
 
 from planarium_agents.eval.command import INCOMPLETE_EXIT
 from scorer.board.headline import INCOMPLETE_MARK, SAMPLED_MARK
+from scorer.board.rescore import rescored
 from scorer.cli import main
 from tests.support.scripted_endpoint import ScriptedEndpoint, gold_answers, messages_key
 
@@ -66,6 +68,12 @@ def test_an_incomplete_eval_exits_non_zero_and_is_marked_until_a_rerun(mini_data
     assert coverages["openai:m"].startswith("incomplete: ") and coverages["openai:other"] == "complete"
     assert all(row["sample"] == f"a sample of {LIMIT} rows (--limit {LIMIT})" for row in rows if row["group"] == "all")
     assert 'class="incomplete sampled"' in (tmp_path / "board" / "leaderboard.html").read_text()
+
+    # a rescore scores the rows the run scored (its sample, less the unanswered), not the rest as missing
+    again_path = rescored(tmp_path / "flaky" / "predictions.jsonl", results, mini_data, tmp_path / "re" / "r.json")
+    again_entry = json.loads(again_path.read_text())["configs"][CONFIG]
+    assert again_entry["counts"] == results["configs"][CONFIG]["counts"]
+    assert again_entry["coverage"] == coverage and again_entry["metrics"] == results["configs"][CONFIG]["metrics"]
 
     with ScriptedEndpoint(answer) as again:
         rerun = _eval(mini_data, tmp_path / "flaky", again.url)

@@ -69,7 +69,8 @@ def test_two_samples_of_gold_and_wrong_give_mean_half_and_pass_at_2_one(mini_dat
     markdown = (tmp_path / "board" / "leaderboard.md").read_text()
     assert f"0.500 (n={LIMIT}, k=2, pass@2 1.000)" in markdown
     again_path = rescored(tmp_path / "predictions.jsonl", results, mini_data, tmp_path / "rescored" / "results.json")
-    assert json.loads(again_path.read_text())["configs"][QUESTIONS]["samples"]["n"] == 2
+    again_entry = json.loads(again_path.read_text())["configs"][QUESTIONS]
+    assert again_entry["samples"]["n"] == 2 and again_entry["metrics"] == entry["metrics"]
 
 
 def test_an_episode_row_is_played_once_per_sample(mini_data: Path, tmp_path: Path) -> None:
