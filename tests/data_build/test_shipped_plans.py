@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 import scorer.pddl._planner as planner_module
-import scorer.tasks.acp.analysis as analysis_module
 import scorer.tasks.acp.questions as questions_module
 from data_build.build import build
 from data_build.shipped_plans import SEED_ENV, SHIPPED, shipped_results
@@ -78,8 +77,7 @@ def test_a_seeded_build_plans_nothing_and_its_results_are_what_the_planner_says(
         return planner_module.plan_with_planner(domain, problem, engine, memory_mb, cache, safety_s)
 
     monkeypatch.setattr(planner_module, "_run_isolated", counted)
-    for module in (questions_module, analysis_module):
-        monkeypatch.setattr(module, "plan_with_planner", checked)
+    monkeypatch.setattr(questions_module, "plan_with_planner", checked)  # the build's only planner calls
     monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))
     build(tmp_path / "built", PLANNED_CONFIG, FULL)
     assert set(replanned) == {"fast-downward", "symk-opt"}, "the config asked no planner: the test proves nothing"

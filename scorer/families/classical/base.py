@@ -32,6 +32,10 @@ class ClassicalDomain:
     # (rng, size) -> problem PDDL text; size 0 small (state space enumerable), 1 medium, 2 large
     generate: Callable[[random.Random, int], str]
     object_text: Callable[[str], str] = field(default=_same)
+    # The largest size whose problems a build may hand to a planner (plans from the initial
+    # state): above it a planner call ran to its memory bound for minutes, so those problems'
+    # questions come from bounded search alone (none where it finds no plan).
+    planner_max_size: int = 2
 
     def atom_text(self, atom: str) -> str:
         predicate, *args = atom.strip("()").split()

@@ -33,6 +33,7 @@ def classical_problem(domain: ClassicalDomain, size: int, seed: str) -> AcpProbl
         SIZE_NAMES[size],
         seed,
         try_exact=size < 2,
+        planner=size <= domain.planner_max_size,
     )
 
 

@@ -13,8 +13,10 @@ in a bounded exploration are reachable; the delete relaxation proves atoms
 and actions unreachable (and grounding already pruned actions whose static
 precondition is false); atoms that some known plan never makes true are not
 landmarks, and the relaxation (or a bounded search avoiding the atom) proves
-landmarks among the rest; h* comes from a bounded search, else from
-``symk-opt`` (bounded and cached); a next action is known good when its
+landmarks among the rest; h* comes from a bounded search, else from a
+known optimal plan the state lies on (its h* is the plan's remaining length),
+else it is unknown: the build asks no planner for h*, so a question that needs
+it is asked only where it is known; a next action is known good when its
 successor is at h*-1 within a bounded search, known bad when the search
 shows it is not. What stays unknown is decided at scoring time by the oracle.
 """
@@ -30,7 +32,6 @@ import numpy as np
 
 from scorer.pddl import (
     PlannerCache,
-    PlannerVerdict,
     ReachableSpace,
     StateGraph,
     StateSet,
@@ -38,7 +39,6 @@ from scorer.pddl import (
     bfs,
     bit_indices,
     explore,
-    plan_with_planner,
     reachable_states,
     validate_plan,
 )
@@ -55,19 +55,16 @@ SEARCH_STATES = 10_000  # one optimal plan from the state
 DECISION_STATES = 2_000  # each landmark / next-action decision
 MAX_PRUNED_EXAMPLES = 5
 MAX_PRUNED_SCAN = 200_000
-# The build's own planner calls get half the scorer's memory. A state whose h* symk-opt cannot
-# reach grows its BDDs until the bound stops it, and near the bound CUDD collects garbage over
-# and over: on the largest problems of a published build, three such calls took 145-193 s to
-# stop at 1,024 MB against 764-3,627 s at 2,048, while the eight calls solved at 2,048 that took
-# over 5 s were all solved at 1,024 too, with the same plans (7-62 s; docs/scale.md). A state
-# the build cannot decide is not asked about, so the lower bound costs a few questions at most.
+# The build's own planner calls (plans from the initial state of a problem too big for its
+# explicit graph) get half the scorer's memory: the calls the build still makes answer well
+# within it (docs/scale.md), and a call that reached it would be thrown away.
 BUILD_MEMORY_MB = 1024
 
 
 @dataclass(frozen=True)
 class PlannerBudget:
-    """Bounds of the build's own planner calls (h* of big states): memory, a count, so the
-    stored keys are the same under any load (see ``scorer.pddl._planner``)."""
+    """Bounds of the build's own planner calls (plans from a problem's initial state): memory,
+    a count, so the stored keys are the same under any load (see ``scorer.pddl._planner``)."""
 
     memory_mb: int = BUILD_MEMORY_MB
     cache: PlannerCache | None = None
@@ -78,18 +75,20 @@ def state_facts(
     task: Task,
     state: int,
     plans: Sequence[Sequence[str]] = (),
-    domain_pddl: str = "",
-    budget: PlannerBudget | None = None,
     graph: ProblemGraph | None = None,
+    optimal: Sequence[str] | None = None,
 ) -> ExactFacts | EvidenceFacts:
     """Exact facts on the problem's explicit ``graph`` when there is one, else evidence.
 
-    ``plans``: known plans from ``state`` (evidence for landmarks and next actions).
+    ``plans``: known plans from ``state`` (evidence for landmarks and next actions);
+    ``optimal``: a plan from ``state`` known to be optimal (the rest of an optimal plan the
+    state lies on), whose length is h* of the state.
     """
     if graph is not None and graph.contains(state):
         return ExactFacts(task, state, graph)
     explored = reachable_states(task, start=state, cap=EXPLORE_STATES)
-    return EvidenceFacts(task, state, explored, [list(p) for p in plans], domain_pddl, budget or PlannerBudget())
+    known = None if optimal is None else list(optimal)
+    return EvidenceFacts(task, state, explored, [list(p) for p in plans], known)
 
 
 class ProblemGraph:
@@ -282,8 +281,7 @@ class EvidenceFacts:
     state: int
     explored: ReachableSpace = field(repr=False)
     plans: list[list[str]]
-    domain_pddl: str = field(repr=False)
-    budget: PlannerBudget = field(repr=False)
+    known_optimal: list[str] | None = None  # a plan from the state known to be optimal
     exact: bool = False
 
     @cached_property
@@ -323,28 +321,18 @@ class EvidenceFacts:
 
     @cached_property
     def opt_and_plan(self) -> tuple[int | None, list[str] | None]:
-        """h*(state) and an optimal plan: bounded BFS, else symk-opt (bounded, cached)."""
+        """h*(state) and an optimal plan: bounded BFS, else the known optimal plan, else unknown
+        (None, None). No planner call: on a known optimal plan h* is its remaining length, and
+        elsewhere h* of a big state would take a ``symk-opt`` call that may run for minutes to
+        its memory bound (docs/scale.md), so the build does not ask there."""
         ended, plan = self.searched_optimal
         if plan is not None:
             return len(plan), plan
         if ended:
             return None, None  # dead end
-        return self._optimal_by_planner()
-
-    def _optimal_by_planner(self) -> tuple[int | None, list[str] | None]:
-        from .compile import compiled_task
-
-        compiled = compiled_task(self.domain_pddl, self.task, self.state, self.task.goal_text())
-        budget = self.budget
-        result = plan_with_planner(
-            compiled.domain, compiled.problem, "symk-opt", budget.memory_mb, budget.cache, budget.safety_s
-        )
-        if result.verdict is not PlannerVerdict.SOLVED or not result.optimal or result.plan is None:
-            return None, None
-        plan = [name.replace("(planarium-", "(", 1) for name in result.plan]
-        if not validate_plan(self.task, plan, start=self.state).valid:
-            return None, None
-        return result.cost, plan
+        if self.known_optimal is not None and validate_plan(self.task, self.known_optimal, start=self.state).valid:
+            return len(self.known_optimal), self.known_optimal
+        return None, None
 
     @property
     def opt(self) -> int | None:

@@ -6,11 +6,14 @@ Plans of one problem, from its initial state:
   different random tie-breaks, and a random-walk prefix completed optimally
   (a plan with a detour);
 - large spaces: an optimal plan (bounded breadth-first search, else
-  ``symk-opt``), a satisficing ``fast-downward`` plan, and a random-walk
+  ``symk-opt`` where the problem may be asked of it: not on problems known to
+  be too big to enumerate, whose optimal plans ran ``symk-opt`` to its memory
+  bound for minutes), a satisficing ``fast-downward`` plan, and a random-walk
   prefix completed by ``fast-downward`` (every planner call bounded, cached).
 
 Every state along a plan (not its goal end) is a candidate, with the rest of
-that plan as a plan from it. For each kind, candidates are visited in a
+that plan as a plan from it; a state on an optimal plan knows its h* (the rest's
+length), so no question about it needs a planner call. For each kind, candidates are visited in a
 seeded order and skipped when the key cannot be decided (``keys.py`` returns
 None: e.g. reach where neither an unreachable proposition nor a proof that
 there is none is known). val and just start at the candidate state: val
@@ -52,6 +55,7 @@ class Candidate:
     plan: tuple[str, ...]  # a plan from the state
     source: str  # which plan it lies on
     step: int  # its position on that plan
+    optimal: bool = False  # ``plan`` is optimal: h* of the state is its length
 
 
 @dataclass(frozen=True)
@@ -75,7 +79,9 @@ class ProblemQuestions:
     domain_pddl: str
     rng: random.Random
     budget: PlannerBudget = field(default_factory=PlannerBudget)
-    try_exact: bool = True  # False: the caller knows the space is too big to enumerate
+    # False: the caller knows the space is too big to enumerate, and to ask symk-opt about
+    try_exact: bool = True
+    planner: bool = True  # False: no planner call at all, plans from bounded search only
     candidates: list[Candidate] = field(default_factory=list)
     graph: ProblemGraph | None = None
     _facts: dict[int, ExactFacts | EvidenceFacts] = field(default_factory=dict)
@@ -83,7 +89,9 @@ class ProblemQuestions:
     def __post_init__(self) -> None:
         # Every state's space is part of the initial state's: exact for all, or for none.
         self.graph = ProblemGraph.build(self.task) if self.try_exact else None
-        plans = sample_plans(self.task, self.domain_pddl, self.rng, self.budget, self.graph)
+        plans = sample_plans(
+            self.task, self.domain_pddl, self.rng, self.budget if self.planner else None, self.graph, self.try_exact
+        )
         self.candidates = _candidates(self.task, plans)
 
     def questions(self, kind: str, count: int, taken: set[tuple[str, int]]) -> list[Question]:
@@ -102,13 +110,14 @@ class ProblemQuestions:
                 taken.add((kind, candidate.state))
                 found.append(question)
             elif acp_kind(kind).needs_h_star and not self.facts(candidate).exact:
-                costly_failures += 1  # h* needed a planner call that failed: do not keep paying
+                costly_failures += 1  # h* needed more than a bounded search: do not keep paying
         return found
 
     def facts(self, candidate: Candidate) -> ExactFacts | EvidenceFacts:
         if candidate.state not in self._facts:
+            optimal = candidate.plan if candidate.optimal else None
             self._facts[candidate.state] = state_facts(
-                self.task, candidate.state, [candidate.plan], self.domain_pddl, self.budget, self.graph
+                self.task, candidate.state, [candidate.plan], self.graph, optimal
             )
         return self._facts[candidate.state]
 
@@ -148,38 +157,53 @@ class ProblemQuestions:
 # -- plans and candidate states --------------------------------------------------------
 
 
-def _candidates(task: Task, plans: list[tuple[str, list[str]]]) -> list[Candidate]:
+@dataclass(frozen=True)
+class SampledPlan:
+    source: str  # its name in the rows' meta
+    plan: list[str]  # from the initial state
+    optimal_from: int | None = None  # the step from which the rest of the plan is optimal
+
+
+def _candidates(task: Task, plans: list[SampledPlan]) -> list[Candidate]:
     seen: set[int] = set()
     found: list[Candidate] = []
-    for source, plan in plans:
-        state = task.init
+    for sampled in plans:
+        state, plan, optimal_from = task.init, sampled.plan, sampled.optimal_from
         for step, name in enumerate(plan):
             if state not in seen:
                 seen.add(state)
-                found.append(Candidate(state, tuple(plan[step:]), source, step))
+                optimal = optimal_from is not None and step >= optimal_from
+                found.append(Candidate(state, tuple(plan[step:]), sampled.source, step, optimal))
             state = task.successor(state, name)
     return found
 
 
 def sample_plans(
-    task: Task, domain_pddl: str, rng: random.Random, budget: PlannerBudget, graph: ProblemGraph | None
-) -> list[tuple[str, list[str]]]:
-    """Plans from the initial state: on the explicit ``graph`` if there is one, else by search."""
+    task: Task,
+    domain_pddl: str,
+    rng: random.Random,
+    budget: PlannerBudget | None,
+    graph: ProblemGraph | None,
+    optimal_planner: bool = True,
+) -> list[SampledPlan]:
+    """Plans from the initial state: on the explicit ``graph`` if there is one, else by search
+    (``symk-opt`` asked for the optimal one only when ``optimal_planner``; no planner at all
+    when ``budget`` is None)."""
     if graph is not None:
         return _plans_on_graph(task, graph, rng)
-    return _plans_by_search(task, domain_pddl, rng, budget)
+    return _plans_by_search(task, domain_pddl, rng, budget, optimal_planner)
 
 
-def _plans_on_graph(task: Task, graph: ProblemGraph, rng: random.Random) -> list[tuple[str, list[str]]]:
+def _plans_on_graph(task: Task, graph: ProblemGraph, rng: random.Random) -> list[SampledPlan]:
     start = graph.distance(task.init)
     if not start:
         return []
-    plans = [(f"optimal-{i}", _random_optimal(task, graph, task.init, rng)) for i in range(2)]
+    plans = [SampledPlan(f"optimal-{i}", _random_optimal(task, graph, task.init, rng), 0) for i in range(2)]
     walk = _walk_prefix(task, task.init, start, rng)
     end = _apply_all(task, task.init, walk)
     if graph.distance(end) is not None:
-        plans.append(("walk-then-optimal", walk + _random_optimal(task, graph, end, rng)))
-    return [(source, plan) for source, plan in plans if plan]
+        plans.append(SampledPlan("walk-then-optimal", walk + _random_optimal(task, graph, end, rng), len(walk)))
+    return [sampled for sampled in plans if sampled.plan]
 
 
 def _random_optimal(task: Task, graph: ProblemGraph, state: int, rng: random.Random) -> list[str]:
@@ -208,23 +232,27 @@ def _apply_all(task: Task, state: int, plan: Sequence[str]) -> int:
 
 
 def _plans_by_search(
-    task: Task, domain_pddl: str, rng: random.Random, budget: PlannerBudget
-) -> list[tuple[str, list[str]]]:
-    plans: list[tuple[str, list[str]]] = []
-    optimal = bfs(task, max_states=SEARCH_STATES).plan or _planned(task, domain_pddl, task.init, "symk-opt", budget)
+    task: Task, domain_pddl: str, rng: random.Random, budget: PlannerBudget | None, optimal_planner: bool
+) -> list[SampledPlan]:
+    plans: list[SampledPlan] = []
+    optimal = bfs(task, max_states=SEARCH_STATES).plan
+    if optimal is None and optimal_planner:
+        optimal = _planned(task, domain_pddl, task.init, "symk-opt", budget)
     if optimal:
-        plans.append(("optimal-0", optimal))
+        plans.append(SampledPlan("optimal-0", optimal, 0))
     satisficing = _planned(task, domain_pddl, task.init, "fast-downward", budget)
     if satisficing:
-        plans.append(("satisficing", satisficing))
+        plans.append(SampledPlan("satisficing", satisficing))
     walk = _walk_prefix(task, task.init, len(optimal or satisficing or [1] * 10), rng)
     rest = _planned(task, domain_pddl, _apply_all(task, task.init, walk), "fast-downward", budget)
     if rest is not None:
-        plans.append(("walk-then-satisficing", walk + rest))
-    return [(source, plan) for source, plan in plans if plan]
+        plans.append(SampledPlan("walk-then-satisficing", walk + rest))
+    return [sampled for sampled in plans if sampled.plan]
 
 
-def _planned(task: Task, domain_pddl: str, state: int, engine: str, budget: PlannerBudget) -> list[str] | None:
+def _planned(task: Task, domain_pddl: str, state: int, engine: str, budget: PlannerBudget | None) -> list[str] | None:
+    if budget is None:
+        return None  # the problem is not handed to a planner
     compiled = compiled_task(domain_pddl, task, state, task.goal_text())
     result = plan_with_planner(
         compiled.domain, compiled.problem, engine, budget.memory_mb, budget.cache, budget.safety_s

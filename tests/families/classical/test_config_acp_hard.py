@@ -12,6 +12,7 @@ import pytest
 from data_build.spec import SPLITS
 from scorer.families.classical import CLASSICAL_DOMAINS
 from scorer.families.classical import config_acp_hard as acp_hard
+from scorer.tasks.acp import KINDS
 
 
 @pytest.mark.parametrize("size", ["mini", "full"])
@@ -44,3 +45,24 @@ def test_jobs_biggest_first() -> None:
     splits = [job[2] for job in queued]
     assert splits == sorted(splits, key=lambda split: split != "test")  # every test job before any dev one
     assert [job[0] for job in queued if job[2] == "test"] == sorted(CLASSICAL_DOMAINS)
+
+
+def test_a_problem_above_its_domains_planner_size_is_never_handed_to_a_planner(monkeypatch) -> None:
+    """floortile's large problems ran lama-first to the build's memory bound (seeds 0 and 1):
+    they are asked from bounded search alone, and make no planner call."""
+    from scorer.families.classical.problems import classical_problem
+    from scorer.tasks.acp import questions
+
+    floortile = CLASSICAL_DOMAINS["floortile"]
+    assert floortile.planner_max_size == 1
+    assert all(domain.planner_max_size == 2 for name, domain in CLASSICAL_DOMAINS.items() if name != "floortile")
+    large = classical_problem(floortile, 2, "1/acp-hard/floortile/test/4")
+    medium = classical_problem(floortile, 1, "1/acp-hard/floortile/test/2")
+    assert (large.planner, medium.planner) == (False, True)
+
+    def no_planner(*args, **kwargs):
+        raise AssertionError("a planner was called")
+
+    monkeypatch.setattr(questions, "plan_with_planner", no_planner)
+    quotas = {kind: 1 for kind in KINDS}
+    assert acp_hard.ask([large], quotas, acp_hard.build_budget()) == []  # no plan, no state to ask about

@@ -9,7 +9,7 @@ import pytest
 
 from scorer.families.classical import CLASSICAL_DOMAINS
 from scorer.pddl import Task, bfs, parse_task, reachable_states
-from scorer.tasks.acp import keys
+from scorer.tasks.acp import analysis, keys, questions
 from scorer.tasks.acp.analysis import EvidenceFacts, ExactFacts, PlannerBudget, ProblemGraph, state_facts
 from scorer.tasks.acp.compile import compiled_task, state_problem
 from scorer.tasks.acp.search import bounded_search
@@ -64,7 +64,7 @@ def test_evidence_never_contradicts_the_exact_facts(name: str) -> None:
     for state in some_states(task):
         exact = ExactFacts(task, state, graph)
         plan = exact.optimal_plan() or []
-        evidence = state_facts(task, state, [plan], CLASSICAL_DOMAINS[name].domain_pddl, PlannerBudget())
+        evidence = state_facts(task, state, [plan])
         assert isinstance(evidence, EvidenceFacts)
         assert evidence.unreachable_atoms & ~exact.unreachable_atoms == 0
         assert evidence.reachable_atoms & ~exact.reachable_atoms == 0
@@ -84,6 +84,55 @@ def test_a_state_problem_parses_back_to_the_state() -> None:
         again = parse_task(domain, state_problem(domain, task, state, "s"))
         assert set(again.true_atoms(again.init)) == set(task.true_atoms(state))
         assert again.goal_text() == task.goal_text()
+
+
+def test_a_state_on_a_known_optimal_plan_has_its_remaining_length_as_h_star(monkeypatch) -> None:
+    """Where the bounded search gives up, h* comes from the optimal plan the state lies on, and
+    nowhere else: no planner is asked (``analysis`` has no way to call one)."""
+    monkeypatch.setattr(analysis, "SEARCH_STATES", 1)  # the search gives up at once
+    assert not hasattr(analysis, "plan_with_planner")
+    task = small_task("ferry")
+    graph = ProblemGraph.build(task)
+    state = some_states(task)[1]
+    optimal = ExactFacts(task, state, graph).optimal_plan()
+    assert optimal and len(optimal) > 1
+    known = state_facts(task, state, [optimal], optimal=optimal)
+    assert isinstance(known, EvidenceFacts)
+    assert known.opt == graph.distance(state) == len(optimal)
+    good, bad = known.next_actions
+    exact_good, exact_bad = ExactFacts(task, state, graph).next_actions
+    assert task.action(optimal[0]).index in good and good <= exact_good and bad <= exact_bad
+    assert keys.nexta_key(known) is not None
+    unknown = state_facts(task, state, [optimal])  # the same plan, not known to be optimal
+    assert unknown.opt is None and keys.nexta_key(unknown) is None
+
+
+def test_the_build_asks_symk_opt_only_where_the_problem_allows_it(monkeypatch) -> None:
+    """States never cost a planner call; the initial state's optimal plan costs a ``symk-opt``
+    call only on a problem not known to be too big (``try_exact``), and then its states know h*."""
+    calls: list[tuple[str, bool]] = []
+
+    def planned(task, domain_pddl, state, engine, budget):
+        calls.append((engine, state == task.init))
+        return bfs(task, start=state).plan  # a stand-in that answers as an optimal planner would
+
+    monkeypatch.setattr(questions, "_planned", planned)
+    monkeypatch.setattr(questions, "SEARCH_STATES", 1)  # the initial state's search gives up
+    monkeypatch.setattr(analysis, "SEARCH_STATES", 1)
+    monkeypatch.setattr(analysis, "EXACT_CAP", 1)
+    monkeypatch.setattr(questions.ProblemGraph, "build", classmethod(lambda cls, task, cap=1, too_big=None: None))
+    task = small_task("ferry")
+    domain = CLASSICAL_DOMAINS["ferry"].domain_pddl
+    for try_exact in (False, True):
+        calls.clear()
+        sampler = questions.ProblemQuestions(task, domain, random.Random(5), PlannerBudget(), try_exact)
+        asked = sampler.questions("nexta", 3, set())
+        on_optimal = [c for c in sampler.candidates if c.optimal]
+        assert [engine for engine, _ in calls if engine == "symk-opt"] == (["symk-opt"] if try_exact else [])
+        assert all(at_init for engine, at_init in calls if engine == "symk-opt")
+        assert bool(on_optimal) == try_exact and all(c.source == "optimal-0" for c in on_optimal)
+        if try_exact:
+            assert asked and all(q.opt == bfs(task, start=q.state).length for q in asked)
 
 
 def test_keys_skip_states_that_cannot_be_decided() -> None:
