@@ -57,8 +57,9 @@ class AcpProblem:
     problem_pddl: str
     size: str  # a size label for meta, e.g. "small" or "hard"
     seed: str
-    try_exact: bool = True  # False for problems known to be too big to enumerate (or to ask symk-opt about)
+    try_exact: bool = True  # False for problems known to be too big to enumerate
     planner: bool = True  # False: no planner call at all (plans from bounded search only)
+    optimal_planner: bool = True  # False: no symk-opt call (known to run to its memory bound on such problems)
 
     def task(self) -> Task:
         return parse_task(self.domain_pddl, self.problem_pddl)
@@ -103,7 +104,13 @@ def ask(problems: Iterable[AcpProblem], quotas: dict[str, int], budget: PlannerB
 def _from_problem(problem: AcpProblem, caps: dict[str, int], budget: PlannerBudget) -> list[Asked]:
     task = problem.task()
     sampler = ProblemQuestions(
-        task, problem.domain_pddl, random.Random(problem.seed), budget, problem.try_exact, problem.planner
+        task,
+        problem.domain_pddl,
+        random.Random(problem.seed),
+        budget,
+        problem.try_exact,
+        problem.planner,
+        problem.optimal_planner,
     )
     taken: set[tuple[str, int]] = set()
     found: list[Asked] = []

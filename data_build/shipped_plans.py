@@ -12,14 +12,17 @@ and is planned for real: a seeded build writes the bytes a cold one does, only s
 tests/data_build/test_shipped_plans.py checks both.
 
 Written by a maintainer after a change to a generator or a planner, one size or config at a
-time if need be (a cold full build of every config takes about 50 minutes on 2 cores;
-``--cache`` keeps what a stopped run planned):
+time if need be (a cold build of every config, mini and full, took 15 minutes on 2 shared
+cores in issue 44, 48 minutes before it; ``--cache`` keeps what a stopped run planned):
 
-    python -m data_build.shipped_plans --sizes mini,full
+    python -m data_build.shipped_plans --sizes mini,full --replace
     python -m data_build.shipped_plans --sizes full --configs NAME --cache /var/tmp/plans
 
 The results of the configs built are added to those already shipped (an entry no build asks
-for any more is dead weight, never wrong: its key names its inputs).
+for any more is dead weight, never wrong: its key names its inputs); ``--replace`` ships only
+the results of the builds it makes (after a change to what the builds ask, all sizes and
+configs at once: since issue 44 the builds ask no planner for h*, and a cold full build of
+every config takes minutes).
 """
 
 from __future__ import annotations
@@ -49,16 +52,18 @@ def shipped_results() -> dict[str, PlannerResult]:
     return read_verdicts(SHIPPED)
 
 
-def record(sizes: Iterable[str], configs: str | None, executor_spec: str, cache_dir: Path) -> dict[str, PlannerResult]:
-    """The shipped results and those of the published builds of ``configs`` at ``sizes``,
-    every call of which is planned for real (or read from ``cache_dir``, a folder only this
-    command writes)."""
+def record(
+    sizes: Iterable[str], configs: str | None, executor_spec: str, cache_dir: Path, keep: bool = True
+) -> dict[str, PlannerResult]:
+    """The shipped results (unless not ``keep``) and those of the published builds of
+    ``configs`` at ``sizes``, every call of which is planned for real (or read from
+    ``cache_dir``, a folder only this command writes)."""
     from data_build.registry import select
     from data_build.schedule import build_rows
     from data_build.spec import PUBLISHED_SEED, BuildSettings
     from scorer.executors import make_executor
 
-    known = read_verdicts(SHIPPED) if SHIPPED.is_file() else {}
+    known = read_verdicts(SHIPPED) if keep and SHIPPED.is_file() else {}
     with _environment({CACHE_ENV: str(cache_dir), SEED_ENV: "0"}):
         executor = make_executor(executor_spec)  # after the environment: its workers inherit it
         try:
@@ -92,10 +97,13 @@ def _environment(values: dict[str, str]) -> Iterator[None]:
     default=None,
     help="A planner cache folder of this command's own, kept, so a stopped run resumes (default: a new one).",
 )
-def main(sizes: str, configs: str | None, executor_spec: str, cache_dir: Path | None) -> None:
+@click.option("--replace", is_flag=True, help="Ship only these builds' results, none of those shipped before.")
+def main(sizes: str, configs: str | None, executor_spec: str, cache_dir: Path | None, replace: bool) -> None:
     """Build the published configs planning every call, and ship every result."""
+    if replace and configs is not None:
+        raise click.UsageError("--replace ships every config's results: build them all (no --configs)")
     with tempfile.TemporaryDirectory() as scratch:
-        results = record(sizes.split(","), configs, executor_spec, cache_dir or Path(scratch))
+        results = record(sizes.split(","), configs, executor_spec, cache_dir or Path(scratch), keep=not replace)
         write_verdicts(SHIPPED, results, keep_plans=True)
     click.echo(f"wrote {len(results)} planner results to {SHIPPED}")
 

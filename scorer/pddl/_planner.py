@@ -52,9 +52,10 @@ SAFETY_ENV = "PLANARIUM_PLANNER_SAFETY_S"
 # The bounded runs of the data end within about 30 s idle (the slowest solved symk-opt
 # call of ACPBench Hard's import took 28 s beside two busy cores): twenty times that.
 DEFAULT_SAFETY_S = 600.0
-# A build's own calls run to their memory bound on its largest problems: 2 to 12 minutes idle
-# to reach 1,024 MB, and 13 to over 80 minutes to reach 2,048 MB (docs/scale.md). Hours, so
-# that a cold build is never stopped by its safety net; a hung planner still is.
+# A build's own calls ran to their memory bound on its largest problems before issue 44: 2 to
+# 12 minutes idle to reach 1,024 MB, 13 to over 80 minutes to reach 2,048 MB (docs/scale.md).
+# The build asks none of those now (its calls take seconds), but the net stays hours: a build
+# is never stopped by it on a slow machine, and a hung planner still is.
 BUILD_SAFETY_S = 6 * 3600.0
 
 

@@ -112,8 +112,8 @@ def test_load_dataset_reads_the_acp_configs(mini_data: Path) -> None:
 
 
 def test_the_builds_planner_calls_get_a_safety_net_of_hours(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A build's call runs to its memory bound, tens of minutes on a large problem: the
-    scorer's 600 s net would stop a cold full build that is working as designed."""
+    """The build's calls answer in seconds since issue 44, but a slow machine must never stop
+    a cold full build: the net is hours, not the scorer's 600 s (it is never a verdict)."""
     from data_build.acp_rows import build_budget
     from scorer.pddl import BUILD_SAFETY_S
     from scorer.pddl._planner import SAFETY_ENV

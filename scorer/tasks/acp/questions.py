@@ -6,9 +6,9 @@ Plans of one problem, from its initial state:
   different random tie-breaks, and a random-walk prefix completed optimally
   (a plan with a detour);
 - large spaces: an optimal plan (bounded breadth-first search, else
-  ``symk-opt`` where the problem may be asked of it: not on problems known to
-  be too big to enumerate, whose optimal plans ran ``symk-opt`` to its memory
-  bound for minutes), a satisficing ``fast-downward`` plan, and a random-walk
+  ``symk-opt`` where the problem may be asked of it: not on problems whose
+  family knows that ``symk-opt`` runs to its memory bound on them for minutes),
+  a satisficing ``fast-downward`` plan, and a random-walk
   prefix completed by ``fast-downward`` (every planner call bounded, cached).
 
 Every state along a plan (not its goal end) is a candidate, with the rest of
@@ -79,9 +79,9 @@ class ProblemQuestions:
     domain_pddl: str
     rng: random.Random
     budget: PlannerBudget = field(default_factory=PlannerBudget)
-    # False: the caller knows the space is too big to enumerate, and to ask symk-opt about
-    try_exact: bool = True
+    try_exact: bool = True  # False: the caller knows the space is too big to enumerate
     planner: bool = True  # False: no planner call at all, plans from bounded search only
+    optimal_planner: bool = True  # False: no symk-opt call (its optimal plan runs to the memory bound)
     candidates: list[Candidate] = field(default_factory=list)
     graph: ProblemGraph | None = None
     _facts: dict[int, ExactFacts | EvidenceFacts] = field(default_factory=dict)
@@ -90,7 +90,12 @@ class ProblemQuestions:
         # Every state's space is part of the initial state's: exact for all, or for none.
         self.graph = ProblemGraph.build(self.task) if self.try_exact else None
         plans = sample_plans(
-            self.task, self.domain_pddl, self.rng, self.budget if self.planner else None, self.graph, self.try_exact
+            self.task,
+            self.domain_pddl,
+            self.rng,
+            self.budget if self.planner else None,
+            self.graph,
+            self.optimal_planner,
         )
         self.candidates = _candidates(self.task, plans)
 

@@ -6,6 +6,7 @@ built and compared elsewhere)."""
 from __future__ import annotations
 
 import itertools
+import json
 
 import pytest
 
@@ -66,3 +67,35 @@ def test_a_problem_above_its_domains_planner_size_is_never_handed_to_a_planner(m
     monkeypatch.setattr(questions, "plan_with_planner", no_planner)
     quotas = {kind: 1 for kind in KINDS}
     assert acp_hard.ask([large], quotas, acp_hard.build_budget()) == []  # no plan, no state to ask about
+
+
+def test_a_fresh_seeds_job_is_the_same_cold_on_any_executor_and_ends_no_call_at_a_bound(tmp_path, monkeypatch) -> None:
+    """A full-size job of a fresh seed (1) whose medium problem passes the exact cap, so its
+    optimal plan comes from symk-opt and its states' h* from that plan: built from an empty
+    planner cache in this process, then from another empty cache on a pool of two workers,
+    the rows are the same; every call it made was decided, none at the memory bound."""
+    from data_build.shipped_plans import SEED_ENV
+    from scorer.executors import make_executor
+    from scorer.pddl import PlannerCache, PlannerVerdict
+    from scorer.tasks.acp.oracle import CACHE_ENV
+
+    name = "visitall"
+    job = (name, sorted(CLASSICAL_DOMAINS).index(name), "test", "full", 1)
+    monkeypatch.setenv(SEED_ENV, "0")
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "here"))
+    here = acp_hard._split_rows(job)
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "pool"))
+    executor = make_executor("local:2")  # its workers inherit the environment
+    try:
+        (pooled,) = executor.map(acp_hard._split_rows, [job])
+    finally:
+        executor.close()
+    assert pooled == here
+    made = PlannerCache(tmp_path / "here" / "planner").stored()
+    assert made.keys() == PlannerCache(tmp_path / "pool" / "planner").stored().keys()
+    assert {result.engine for result in made.values()} == {"fast-downward", "symk-opt"}
+    assert {result.verdict for result in made.values()} <= {PlannerVerdict.SOLVED, PlannerVerdict.UNSOLVABLE}
+    assert any(
+        json.loads(row["meta"])["source"] == "optimal-0" and json.loads(row["meta"])["key"] == "evidence"
+        for row in here
+    )

@@ -109,7 +109,7 @@ def test_a_state_on_a_known_optimal_plan_has_its_remaining_length_as_h_star(monk
 
 def test_the_build_asks_symk_opt_only_where_the_problem_allows_it(monkeypatch) -> None:
     """States never cost a planner call; the initial state's optimal plan costs a ``symk-opt``
-    call only on a problem not known to be too big (``try_exact``), and then its states know h*."""
+    call only where the problem allows it (``optimal_planner``), and then its states know h*."""
     calls: list[tuple[str, bool]] = []
 
     def planned(task, domain_pddl, state, engine, budget):
@@ -123,15 +123,15 @@ def test_the_build_asks_symk_opt_only_where_the_problem_allows_it(monkeypatch) -
     monkeypatch.setattr(questions.ProblemGraph, "build", classmethod(lambda cls, task, cap=1, too_big=None: None))
     task = small_task("ferry")
     domain = CLASSICAL_DOMAINS["ferry"].domain_pddl
-    for try_exact in (False, True):
+    for allowed in (False, True):
         calls.clear()
-        sampler = questions.ProblemQuestions(task, domain, random.Random(5), PlannerBudget(), try_exact)
+        sampler = questions.ProblemQuestions(task, domain, random.Random(5), PlannerBudget(), optimal_planner=allowed)
         asked = sampler.questions("nexta", 3, set())
         on_optimal = [c for c in sampler.candidates if c.optimal]
-        assert [engine for engine, _ in calls if engine == "symk-opt"] == (["symk-opt"] if try_exact else [])
+        assert [engine for engine, _ in calls if engine == "symk-opt"] == (["symk-opt"] if allowed else [])
         assert all(at_init for engine, at_init in calls if engine == "symk-opt")
-        assert bool(on_optimal) == try_exact and all(c.source == "optimal-0" for c in on_optimal)
-        if try_exact:
+        assert bool(on_optimal) == allowed and all(c.source == "optimal-0" for c in on_optimal)
+        if allowed:
             assert asked and all(q.opt == bfs(task, start=q.state).length for q in asked)
 
 
