@@ -21,12 +21,22 @@ per replan), and per checked action (in order) null (it ran as planned) or ``{"r
 null}`` (the simulator's failure: another action, or nothing). ``"seen"``: per question batch
 (``enumerate/<k>``, ``precondition/<n>``, ``effect/<n>``: the k-th enumeration, the n-th
 checked action's), the atoms the paper's run asked about, where its simulator's camera decided
-what could be asked. ``"stop_after": n`` with
+what could be asked (atoms our grounded task does not hold included: the paper asked them).
+``"truths"``: per question batch, what the paper's simulator held true of each atom it asked
+about or checked unseen (its own scene's truth, which judges the answers in place of our
+PDDL state; where ours differs the outcome counts ``truth_conflicts``). ``"expected"``: per
+effect batch, the value the paper's loop expected of each atom it asked (its PDDL effects
+applied to its simulator's state before the action, which ours cannot know). ``"stop_after": n`` with
 ``"stop_at": "replan" | "check"``: the paper's loop stopped after its n-th checked action, when
 it set out to replan or to check the next action, and its file keeps no record of why (the
 answers of that step are lost: its code raised, or dropped a replan that failed), so the
 replay ends there too (``end: recorded_stop``); ``"stop_at": "start"``: it stopped before its
 first question.
+
+Both: ``"goal": bool``, the paper's simulator's own goal check where its loop ended (a planner
+loop checks after every action and stops at the first pass, so a true check is the last
+recorded step's). The replay's success is that verdict; where our PDDL goal judges otherwise
+the outcome says so (``goal_conflict``).
 """
 
 from __future__ import annotations
@@ -59,12 +69,21 @@ class Recording:
     # Per question batch ("enumerate/<k>", "precondition/<n>", "effect/<n>"), the atoms the
     # paper's run could ask about (what its simulator's camera saw); None: our world decides.
     seen: Mapping[str, frozenset[str]] | None = None
+    # Per question batch, the simulator's truth of the atoms it asked about or checked unseen.
+    truths: Mapping[str, Mapping[str, bool]] | None = None
+    goal: bool | None = None  # the simulator's goal check where its loop ended; None: our PDDL's
+    # Per effect batch, what the paper's loop expected of each atom it asked about.
+    expected: Mapping[str, Mapping[str, bool]] | None = None
 
     def stops(self, checked: int, at: str) -> bool:
         return self.stop_after == checked and self.stop_at == at
 
     def step(self, index: int) -> RecordedStep | None:
         return self.steps[index] if index < len(self.steps) else None
+
+    def truth(self, batch: str, atom: str) -> bool | None:
+        """The simulator's truth of ``atom`` in question batch ``batch`` (None: not recorded)."""
+        return None if self.truths is None else self.truths.get(batch, {}).get(atom)
 
 
 def read_recording(value: Any) -> Recording | None:
@@ -83,7 +102,11 @@ def read_recording(value: Any) -> Recording | None:
         raise SettingsError("episode.recorded.stop_after must be a count of checked actions, or null")
     if stop_at not in STOPS:
         raise SettingsError(f"episode.recorded.stop_at must be one of {', '.join(STOPS)}")
-    return Recording(source, steps, plans, stop_after, stop_at, _seen(value.get("seen")))
+    goal = value.get("goal")
+    if goal is not None and not isinstance(goal, bool):
+        raise SettingsError("episode.recorded.goal must be true, false or null")
+    seen, truths, expected = _seen(value.get("seen")), _booleans(value, "truths"), _booleans(value, "expected")
+    return Recording(source, steps, plans, stop_after, stop_at, seen, truths, goal, expected)
 
 
 def _seen(value: Any) -> dict[str, frozenset[str]] | None:
@@ -92,6 +115,18 @@ def _seen(value: Any) -> dict[str, frozenset[str]] | None:
     if not isinstance(value, Mapping):
         raise SettingsError("episode.recorded.seen must be an object of question batches")
     return {str(batch): frozenset(_strings(atoms, f"seen[{batch!r}]")) for batch, atoms in value.items()}
+
+
+def _booleans(recorded: Mapping[str, Any], field: str) -> dict[str, dict[str, bool]] | None:
+    value = recorded.get(field)
+    if value is None:
+        return None
+    if not isinstance(value, Mapping) or not all(
+        isinstance(atoms, Mapping) and all(isinstance(truth, bool) for truth in atoms.values())
+        for atoms in value.values()
+    ):
+        raise SettingsError(f"episode.recorded.{field} must map each question batch to an object of atoms and booleans")
+    return {str(batch): {str(atom): truth for atom, truth in atoms.items()} for batch, atoms in value.items()}
 
 
 def _list(value: Mapping[str, Any], field: str) -> list[Any]:
@@ -141,9 +176,10 @@ class ViplanRuns:
     # The departure (its test) that explains a difference where the paper's simulator decided
     # what our PDDL decides otherwise (empty: ours decides as its simulator did)
     simulator_departure: str = ""
-    # True: its paper's simulator decided what could be asked (a camera in a home), so the
-    # replay asks what the run asked, batch by batch (``Recording.seen``)
-    recorded_sight: bool = False
+    # True: its paper's simulator decided the scene (a camera in a home): what could be asked,
+    # what was true and whether the goal held, so the replay takes each from the run's record
+    # (``Recording.seen``, ``truths``, ``goal``)
+    recorded_scene: bool = False
     # The grounder loop's limit on checked actions for a row (its ``meta``): ViPlan's
     # ``check_plan`` default of 20 unless its runs passed their own
     grounder_max_actions: Callable[[Mapping[str, Any]], int] = lambda meta: 20

@@ -7,7 +7,9 @@ The loop follows ViPlan's ``check_plan``:
 1. enumerate every grounding of every predicate (``task.atoms``, self pairs too); the
    believed state is the atoms answered yes. Atoms the world says cannot be seen are
    never asked: their truth is taken (ViPlan's partially observable home). A world that
-   does not enumerate starts from the true initial state (as ViPlan does in that home);
+   does not enumerate starts from the true initial state (as ViPlan does in that home).
+   A replay of a paper's run asks what the run asked (``Recording.seen``, atoms beyond our
+   grounded task included) and judges each answer by the truth its simulator recorded;
 2. plan from the believed state: by default a shortest plan by the world's optimal
    planner (``planner: optimal``, ``ViplanWorld.plan``: breadth-first search over our
    PDDL core where the space is small, A* where it is not; ``bfs``, the setting's name
@@ -51,6 +53,7 @@ by default). ``question: paper`` writes the question as ViPlan's code sent it (n
 from __future__ import annotations
 
 import random
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -180,6 +183,7 @@ class GrounderEpisode:
         self.head_checked = False  # the plan's first action is being checked (ViPlan popped it)
         self.batch_label = ""  # the question batch being built, as a recording's ``seen`` names it
         self.planned = False  # a plan was found from the initial belief (ViPlan's action_results exist)
+        self.truth_conflicts = 0  # recorded truths our PDDL state contradicts (the recorded one judges)
         if recording is not None and recording.stops(0, "start"):
             self.end_reason = RECORDED_STOP  # the paper's loop asked nothing it kept
         elif world.enumerates:
@@ -239,7 +243,7 @@ class GrounderEpisode:
         if parsed is None:
             self.counts["unparsable"] += 1
         said_yes = bool(parsed)
-        truth = self.task.holds(self.true_state, ask.atom)
+        truth = self._truth(ask.atom)
         # Never credit an answer that is neither yes nor no (ViPlan: answer == expected fails).
         self.answers_correct.append(parsed is not None and said_yes == truth)
         self.answers_parsed.append(parsed is not None)
@@ -268,14 +272,33 @@ class GrounderEpisode:
 
     # -- the loop -------------------------------------------------------------------
 
+    def _truth(self, atom: str) -> bool:
+        """The atom's truth now: the paper's simulator's where its run recorded it (a conflict
+        with our PDDL state counted), else our true state's (an atom our grounded task does not
+        hold is never true in it)."""
+        ours = atom in self.task.atom_index and self.task.holds(self.true_state, atom)
+        recorded = self.recording.truth(self.batch_label, atom) if self.recording is not None else None
+        if recorded is None:
+            return ours
+        self.truth_conflicts += recorded != ours
+        return recorded
+
     def _enumerate(self) -> None:
         self.batch_label = f"enumerate/{self.counts['replans']}"
-        self._ask([Ask(atom, "enumerate") for atom in self.task.atoms if self._seen(atom)])
+        asked: Sequence[str] = self.task.atoms
+        if self.recording is not None and self.recording.seen is not None:
+            asked = self._in_order(self.recording.seen.get(self.batch_label, ()))
+        self._ask([Ask(atom, "enumerate") for atom in asked if self._seen(atom)])
         if not self.queue:
             self._believe_enumeration()
 
+    def _in_order(self, atoms: Collection[str]) -> list[str]:
+        """``atoms`` in our task's order, then those our grounded task does not hold, sorted (a
+        paper's run asked them: ViPlan enumerates every grounding in view, statics included)."""
+        return [a for a in self.task.atoms if a in atoms] + sorted(a for a in atoms if a not in self.task.atom_index)
+
     def _believe_enumeration(self) -> None:
-        said_yes = [a.ask.atom for a in self.batch if a.said_yes]
+        said_yes = [a.ask.atom for a in self.batch if a.said_yes and a.ask.atom in self.task.atom_index]
         unseen = [atom for atom in self.task.atoms if not self._seen(atom) and self.task.holds(self.true_state, atom)]
         self.believed = self.task.state_from_atoms(said_yes + unseen)
         self._make_plan()
@@ -320,7 +343,7 @@ class GrounderEpisode:
         positive, negative = self._action().precondition_atoms()
         expected = [(a, True) for a in positive] + [(a, False) for a in negative]
         asks = [Ask(a, "precondition", value) for a, value in expected if self._seen(a)]
-        self.unseen_mismatch = any(self.task.holds(self.true_state, a) != v for a, v in expected if not self._seen(a))
+        self.unseen_mismatch = any(self._truth(a) != v for a, v in expected if not self._seen(a))
         self._ask(asks)
         if not asks:
             self._after_preconditions()
@@ -364,7 +387,10 @@ class GrounderEpisode:
         else:
             added, deleted = action.effect_atoms(self.task, self.believed)
             expected = {a: self.task.holds(self.believed_after, a) for a in {*added, *deleted}}
-        asks = [Ask(a, "effect", expected[a]) for a in self.task.atoms if a in expected and self._seen(a)]
+        recorded = self.recording.expected if self.recording is not None else None
+        if recorded is not None and self.batch_label in recorded:  # its simulator's state decided them
+            expected = dict(recorded[self.batch_label])
+        asks = [Ask(a, "effect", expected[a]) for a in self._in_order(expected) if self._seen(a)]
         self._ask(asks)
         if not asks:
             self._after_effects()
@@ -457,7 +483,7 @@ class GrounderEpisode:
     def outcome(self) -> dict[str, Any]:
         attempted = self.counts["attempted"]
         return {
-            "success": self.done and self.task.is_goal(self.true_state),
+            "success": self.done and self._goal_reached(),
             "steps": len(self.replies),
             "actions": self.counts["actions"],
             "legal_rate": self.counts["legal"] / attempted if attempted else 0.0,
@@ -478,6 +504,12 @@ class GrounderEpisode:
             **self._recorded_counts(),
         }
 
+    def _goal_reached(self) -> bool:
+        """Our PDDL goal in the true state, or the paper's simulator's own check where its run
+        recorded one (ViPlan's ``env.goal_reached`` after its loop)."""
+        recorded = self.recording.goal if self.recording is not None else None
+        return self.task.is_goal(self.true_state) if recorded is None else recorded
+
     def _actions_left(self) -> int:
         """The plan's actions never checked (ViPlan's ``remaining_actions``: its loop has taken
         the action it was checking off the plan when it stops)."""
@@ -486,7 +518,12 @@ class GrounderEpisode:
     def _recorded_counts(self) -> dict[str, Any]:
         if self.recording is None:
             return {}
-        return {"recorded_from": self.recording.source, "recorded_plans": self.plans_taken}
+        counts: dict[str, Any] = {"recorded_from": self.recording.source, "recorded_plans": self.plans_taken}
+        if self.recording.truths is not None:
+            counts["truth_conflicts"] = self.truth_conflicts
+        if self.recording.goal is not None:
+            counts["goal_conflict"] = self.done and self.task.is_goal(self.true_state) != self.recording.goal
+        return counts
 
 
 def shortest_plan(world: ViplanWorld, domain_pddl: str, problem_pddl: str, state: int) -> tuple[str, ...] | None:

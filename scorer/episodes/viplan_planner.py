@@ -73,7 +73,8 @@ class PlannerEpisode:
         # A paper's released run replayed: its simulator's outcomes replace our failure draws.
         self.recording = recording
         self.recorded_applied = 0
-        self.recorded_conflicts = 0  # recorded outcomes our PDDL contradicts (our verdict stands)
+        self.recorded_conflicts = 0  # recorded outcomes our PDDL contradicts (the recorded verdict stands)
+        self.goal_conflicts = 0  # steps where the recorded goal check and our PDDL goal differ
 
     @property
     def done(self) -> bool:
@@ -117,26 +118,30 @@ class PlannerEpisode:
         if choice.error == UNPARSABLE:
             self.unparsable_steps += 1
             return {"outcome": UNPARSABLE, "info": "no JSON action found in the reply"}
+        recorded = self.recording.step(len(self.replies) - 1) if self.recording else None
+        if recorded is not None:  # the simulator's verdict, even on a call our PDDL cannot name
+            return {**(choice.entry or {"action": choice.raw_name}), **self._run_recorded(choice, recorded)}
         if choice.error or choice.pddl_name is None:  # ViPlan's form: the error as the outcome
             return {**(choice.entry or {"action": choice.raw_name}), "outcome": choice.error}
         words = self.world.feedback
         entry = dict(choice.entry or {})
         action = self.task.action(choice.pddl_name)
         legal = action is not None and self.task.is_applicable(self.state, action)
-        recorded = self.recording.step(len(self.replies) - 1) if self.recording else None
-        if recorded is not None:
-            return {**entry, **self._run_recorded(choice.pddl_name, legal, recorded)}
         if not legal:
             return {**entry, **_outcome(words.illegal_outcome, words.illegal_info)}
         self.legal_steps += 1
         return {**entry, **self._run_with_failures(choice.pddl_name)}
 
-    def _run_recorded(self, pddl_name: str, legal: bool, recorded: RecordedStep) -> dict[str, str]:
+    def _run_recorded(self, choice: ActionChoice, recorded: RecordedStep) -> dict[str, str]:
         """The paper's simulator's outcome: it ran the action, ran it without its effect, ran
-        another action instead, or refused it. Where our PDDL judges the action otherwise, the
-        simulator's verdict stands and the step counts as a conflict; an action it ran that
-        our PDDL refuses takes its PDDL effects (``forced``)."""
+        another action instead, or refused it. Where our PDDL judges the action otherwise (it
+        refuses it, or cannot even name it: an object of the simulator's scene that is not in
+        our problem), the simulator's verdict stands and the step counts as a conflict; an
+        action it ran that our PDDL refuses takes its PDDL effects (``forced``)."""
         words = self.world.feedback
+        action = None if choice.error or choice.pddl_name is None else self.task.action(choice.pddl_name)
+        legal = action is not None and self.task.is_applicable(self.state, action)
+        pddl_name = choice.pddl_name if not choice.error and choice.pddl_name else recorded.ran
         self.recorded_applied += 1
         if recorded.outcome != words.success_outcome:
             # the simulator refused what our PDDL allows (not a failure it drew: that names the call that ran)
@@ -169,7 +174,7 @@ class PlannerEpisode:
         return _outcome(words.success_outcome, words.success_info if draw.kind == "none" else viplan_call(ran))
 
     def _update_end(self, choice: ActionChoice) -> None:
-        if self.task.is_goal(self.state):
+        if self._goal_reached():
             self.end_reason = "goal"
         elif choice.error == UNPARSABLE and (
             self.settings["stop_on_unparsable"] or self.settings[PARSER_SETTING] == "paper"
@@ -177,6 +182,17 @@ class PlannerEpisode:
             self.end_reason = UNPARSABLE
         elif len(self.replies) >= self.max_steps:
             self.end_reason = "max_steps"
+
+    def _goal_reached(self) -> bool:
+        """Our PDDL goal in the state, or the paper's simulator's own check where its run
+        recorded one: it checked after every action and stopped at the first pass, so it
+        passed at the last recorded step if ever (a difference from ours counts a conflict)."""
+        ours = self.task.is_goal(self.state)
+        if self.recording is None or self.recording.goal is None:
+            return ours
+        recorded = self.recording.goal and len(self.replies) == len(self.recording.steps)
+        self.goal_conflicts += ours != recorded
+        return recorded
 
     def outcome(self) -> dict[str, Any]:
         steps = len(self.replies)
@@ -198,7 +214,7 @@ class PlannerEpisode:
             "recorded_from": self.recording.source,
             "recorded_applied": self.recorded_applied,
             "recorded_conflicts": self.recorded_conflicts,
-        }
+        } | ({} if self.recording.goal is None else {"goal_conflicts": self.goal_conflicts})
 
 
 def _outcome(outcome: str, info: str | None) -> dict[str, str]:

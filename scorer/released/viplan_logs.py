@@ -37,7 +37,10 @@ def planner_log(run: RunFile, row: KeyRow, record: dict[str, Any] | None, runs: 
         replies.append(UNRECORDED_REPLY)
     steps = [runs.planner_step(action) for action in record["actions"]] if record else []
     settings = {"mode": "planner", "cot": run.cot, "fail_prob": run.fail_prob}
-    return _line(run, row, settings, replies, {"source": source_of(run), "steps": steps[: len(replies)]})
+    recorded: dict[str, Any] = {"source": source_of(run), "steps": steps[: len(replies)]}
+    if runs.recorded_scene:  # its simulator's goal check, which ended the loop where it passed
+        recorded["goal"] = bool(record and record["completed"])
+    return _line(run, row, settings, replies, recorded)
 
 
 def _line(
@@ -80,8 +83,9 @@ def grounder_log(run: RunFile, row: KeyRow, record: dict[str, Any] | None, runs:
         "steps": _grounder_steps(record, runs),
         **stop,
     }
-    if runs.recorded_sight and record:
-        recorded["seen"] = _asked(record)
+    if runs.recorded_scene and record:
+        recorded |= {"seen": _asked(record), "truths": _truths(record), "expected": _expected(record)}
+        recorded["goal"] = bool(record.get("goal_reached"))
     replies = _answers(row, settings, recorded, record) if record else []
     return _line(run, row, settings, replies, recorded)
 
@@ -134,6 +138,42 @@ def _asked(record: dict[str, Any]) -> dict[str, list[str]]:
         asked[f"precondition/{n}"] = _atoms(entry.get("preconditions_results"))
         asked[f"effect/{n}"] = _atoms(entry.get("effects_results"))
     return asked
+
+
+def _truths(record: dict[str, Any]) -> dict[str, dict[str, bool]]:
+    """What the simulator held true of each atom ViPlan's run asked about or checked unseen,
+    per question batch. An enumeration answer keeps the truth beside the reading
+    (``[reading, "yes" | "no"]``); an action question keeps whether the reading matched the
+    state (``[reading, p_yes, p_no, _, matched_the_model, raw, matched_the_state]``), which
+    gives the truth where the reading was yes or no; an unseen precondition keeps
+    ``[matched, the simulator's value, expected]``."""
+    truths = {
+        f"enumerate/{k}": {a: v[1] == "yes" for a, v in _by_atom(e).items()}
+        for k, e in enumerate(_enumerations(record))
+    }
+    for n, entry in enumerate(record.get("action_results") or [], start=1):
+        unseen = {a: bool(v[1]) for a, v in _by_atom(entry.get("non_visible_precond_results")).items()}
+        truths[f"precondition/{n}"] = unseen | _asked_truths(entry.get("preconditions_results"))
+        truths[f"effect/{n}"] = _asked_truths(entry.get("effects_results"))
+    return {batch: atoms for batch, atoms in truths.items() if atoms}
+
+
+def _expected(record: dict[str, Any]) -> dict[str, dict[str, bool]]:
+    """Per effect batch, what ViPlan's loop expected of each atom it asked (from whether the
+    reading matched it); where the reading was neither yes nor no the file does not say, and
+    false stands in: that batch ends the replay under ViPlan's reading before it is used."""
+    expected = {}
+    for n, entry in enumerate(record.get("action_results") or [], start=1):
+        found = _by_atom(entry.get("effects_results"))
+        if found:
+            expected[f"effect/{n}"] = {
+                a: v[0] in ("yes", "no") and (v[0] == "yes") == bool(v[4]) for a, v in found.items()
+            }
+    return expected
+
+
+def _asked_truths(results: dict[str, Any] | None) -> dict[str, bool]:
+    return {a: (v[0] == "yes") == bool(v[6]) for a, v in _by_atom(results).items() if v[0] in ("yes", "no")}
 
 
 def _atoms(results: dict[str, Any] | None) -> list[str]:

@@ -49,6 +49,60 @@ def test_planner_runs_reproduce_viplans_success_and_name_every_difference(import
     assert len(logs) == 75 and all(log["episode"]["recorded"]["source"].startswith("ViPlan's") for log in logs)
 
 
+def test_household_runs_reproduce_viplans_success_and_predicate_accuracy(imported: Path, tmp_path: Path) -> None:
+    """With what iGibson decided replayed from the record (its camera, its truths, its goal
+    check, its state's effect expectations), GPT-4.1's household runs without CoT give ViPlan's
+    success in both methods and its predicate accuracies exactly; the record's truths and goal
+    checks that our PDDL state would judge otherwise are counted, not hidden."""
+    lines = _reproduce(imported, tmp_path, "igibson/final_no_cot/", "/gpt-4.1/")
+    exact = {"success", "predicate_accuracy", "macro_predicate_accuracy"}
+    checked = [line for line in lines if line["metric"] in exact]
+    assert len(checked) == 6 + 3 * 2  # success of both methods, both accuracies of the grounder, per split
+    assert all(abs(float(line["difference"])) <= 1e-9 for line in checked), checked
+    outcomes = [
+        json.loads(line) for line in (tmp_path / "igibson/final_no_cot/predicates/gpt-4.1/results.rows.jsonl").open()
+    ]
+    parsed = [outcome["parsed"] for outcome in outcomes if isinstance(outcome.get("parsed"), dict)]
+    assert sum(p.get("truth_conflicts", 0) for p in parsed) > 0  # iGibson's truth is not our state's
+    planner = [json.loads(line) for line in (tmp_path / "igibson/final_no_cot/vila/gpt-4.1/results.rows.jsonl").open()]
+    assert sum(p["parsed"].get("goal_conflicts", 0) for p in planner if isinstance(p.get("parsed"), dict)) > 0
+
+
+def test_recorded_truths_goal_and_expectations_decide_a_grounder_replay(imported: Path) -> None:
+    """An answer is judged by the recorded truth (a conflict with our state counted), an atom
+    beyond our grounded task is asked when the record asked it, the recorded goal check is the
+    success, and a bad field is named."""
+    from scorer.io.dataset import load_keys
+
+    row = next(iter(load_keys(imported, "test", {"viplan-household-episodes"}).rows.values()))
+    first = row.answer_key["optimal_plan"][0]
+    recording: dict[str, Any] = {"source": "a test", "plans": [[first]], "goal": True}
+    episode = make_episode(row, {"mode": "grounder", "parser": "paper"}, recording)
+    task = episode.task  # type: ignore[attr-defined]
+    positive, negative = task.action(first).precondition_atoms()
+    assert positive or negative
+    atoms = [*positive, *negative]
+    truths = {"precondition/1": {atom: not task.holds(task.init, atom) for atom in atoms}}
+    replay = make_episode(
+        row, {"mode": "grounder", "parser": "paper"}, {**recording, "seen": {"precondition/1": atoms}, "truths": truths}
+    )
+    _, info = replay.reset()
+    replay.step("Yes" if task.holds(task.init, info["atom"]) else "No")  # our state's truth
+    assert replay.outcome()["answers_correct"][0] is False and replay.outcome()["truth_conflicts"] == 1
+    beyond = "(reachable shelf_99)"  # an object of the simulator's scene that our problem does not name
+    assert beyond not in task.atom_index
+    effects = {"effect/1": {beyond: False}}
+    played = make_episode(
+        row, {"mode": "grounder", "parser": "paper"}, {**recording, "expected": effects, "seen": {"effect/1": [beyond]}}
+    )
+    _, info = played.reset()
+    assert (info["phase"], info["atom"]) == ("effect", beyond)
+    assert played.step("No").terminated and played.outcome()["success"] is True  # the recorded goal check
+    for field, bad in (("truths", {"enumerate/1": {"(a)": "yes"}}), ("goal", "yes")):
+        with pytest.raises(SettingsError, match=f"recorded.{field}"):
+            make_episode(row, {"mode": "grounder"}, {"source": "x", field: bad})
+
+
 def test_with_effects_paper_the_grounder_asks_the_effects_of_the_true_state(imported: Path) -> None:
     """With ViPlan's effect questions, every question our engine asks in a replayed grounder
     episode is one ViPlan's run asked: GPT-4.1's 75 episodes (no CoT) all play to an end, each

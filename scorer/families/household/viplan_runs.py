@@ -61,6 +61,6 @@ VIPLAN_RUNS = ViplanRuns(
     planner_step,
     grounder_step,
     simulator_departure="tests/released/test_viplan_import.py::test_igibson_ran_navigate_to_on_a_reachable_object",
-    recorded_sight=True,  # iGibson's camera decided which questions could be asked
+    recorded_scene=True,  # iGibson decided what its camera showed, what was true and the goal
     grounder_max_actions=lambda meta: int(meta["max_steps"]),  # its runs passed the step limit
 )
