@@ -53,7 +53,7 @@ by default). ``question: paper`` writes the question as ViPlan's code sent it (n
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -292,6 +292,13 @@ class GrounderEpisode:
         if not self.queue:
             self._believe_enumeration()
 
+    def _recorded_expected(self) -> Mapping[str, bool] | None:
+        """What the paper's loop expected of each atom of the current batch, where its run
+        recorded it (None: our PDDL action decides)."""
+        if self.recording is None or self.recording.expected is None:
+            return None
+        return self.recording.expected.get(self.batch_label)
+
     def _in_order(self, atoms: Collection[str]) -> list[str]:
         """``atoms`` in our task's order, then those our grounded task does not hold, sorted (a
         paper's run asked them: ViPlan enumerates every grounding in view, statics included)."""
@@ -342,6 +349,9 @@ class GrounderEpisode:
         self.batch_label = f"precondition/{self.checked}"
         positive, negative = self._action().precondition_atoms()
         expected = [(a, True) for a in positive] + [(a, False) for a in negative]
+        recorded = self._recorded_expected()
+        if recorded is not None:  # the paper's loop's own list (ViPlan's skips a forall's own arguments)
+            expected = [(a, recorded[a]) for a in self._in_order(recorded)]
         asks = [Ask(a, "precondition", value) for a, value in expected if self._seen(a)]
         self.unseen_mismatch = any(self._truth(a) != v for a, v in expected if not self._seen(a))
         self._ask(asks)
@@ -387,9 +397,9 @@ class GrounderEpisode:
         else:
             added, deleted = action.effect_atoms(self.task, self.believed)
             expected = {a: self.task.holds(self.believed_after, a) for a in {*added, *deleted}}
-        recorded = self.recording.expected if self.recording is not None else None
-        if recorded is not None and self.batch_label in recorded:  # its simulator's state decided them
-            expected = dict(recorded[self.batch_label])
+        recorded = self._recorded_expected()
+        if recorded is not None:  # its simulator's state before the action decided them
+            expected = dict(recorded)
         asks = [Ask(a, "effect", expected[a]) for a in self._in_order(expected) if self._seen(a)]
         self._ask(asks)
         if not asks:

@@ -126,9 +126,17 @@ def _stop(record: dict[str, Any] | None, max_actions: int) -> dict[str, Any]:
     if results and not results[-1].get("action_correct"):
         if all(r.get("step") != len(results) for r in replans):
             return {"stop_after": len(results), "stop_at": "replan"}
-    elif not record.get("remaining_actions"):
+    elif not record.get("remaining_actions") and not _popped_unchecked(results, replans):
         return {}  # its plan was done
     return {"stop_after": len(results), "stop_at": "check"}
+
+
+def _popped_unchecked(results: list[Any], replans: list[dict[str, Any]]) -> bool:
+    """Its last replan's plan holds an action its loop never kept a check of: the loop took it
+    off the plan (so ``remaining_actions`` lacks it) and raised while checking it."""
+    if not replans:
+        return False  # the first plan is read back from the checks and what remained
+    return len(replans[-1]["actions"]) > len(results) - int(replans[-1]["step"])
 
 
 def _asked(record: dict[str, Any]) -> dict[str, list[str]]:
@@ -159,17 +167,22 @@ def _truths(record: dict[str, Any]) -> dict[str, dict[str, bool]]:
 
 
 def _expected(record: dict[str, Any]) -> dict[str, dict[str, bool]]:
-    """Per effect batch, what ViPlan's loop expected of each atom it asked (from whether the
-    reading matched it); where the reading was neither yes nor no the file does not say, and
-    false stands in: that batch ends the replay under ViPlan's reading before it is used."""
+    """Per action batch its loop reached, what ViPlan's loop expected of each atom it asked
+    (from whether the reading matched it) or checked unseen (kept beside the simulator's
+    value); an empty batch asked and checked nothing. Where the reading was neither yes nor
+    no the file does not say, and false stands in: that batch ends the replay under ViPlan's
+    reading before it is used."""
     expected = {}
     for n, entry in enumerate(record.get("action_results") or [], start=1):
-        found = _by_atom(entry.get("effects_results"))
-        if found:
-            expected[f"effect/{n}"] = {
-                a: v[0] in ("yes", "no") and (v[0] == "yes") == bool(v[4]) for a, v in found.items()
-            }
+        unseen = {a: bool(v[2]) for a, v in _by_atom(entry.get("non_visible_precond_results")).items()}
+        expected[f"precondition/{n}"] = unseen | _asked_expected(entry.get("preconditions_results"))
+        if entry.get("effects_results") is not None:
+            expected[f"effect/{n}"] = _asked_expected(entry["effects_results"])
     return expected
+
+
+def _asked_expected(results: dict[str, Any] | None) -> dict[str, bool]:
+    return {a: v[0] in ("yes", "no") and (v[0] == "yes") == bool(v[4]) for a, v in _by_atom(results).items()}
 
 
 def _asked_truths(results: dict[str, Any] | None) -> dict[str, bool]:

@@ -23,7 +23,13 @@ from scorer.families.household.world import FEEDBACK
 
 RAN_WITHOUT_EFFECT = "executed but failed"
 NOT_LEGAL = "not legal"
-SIMULATOR_ERRORS = ("server returned 500", "Invalid action: No orientation probabilities set")
+# Its server's errors on an action it could name: an HTTP 500, no orientation probabilities set,
+# or an object of the problem missing from its scene ("Found 0 matches for 'door_1' in object names")
+SIMULATOR_ERRORS = (
+    "server returned 500",
+    "Invalid action: No orientation probabilities set",
+    "Invalid action: Found 0 matches for",
+)
 
 
 def episode_key(meta: Mapping[str, Any]) -> str:
@@ -40,7 +46,7 @@ def planner_step(action: ViplanAction) -> dict[str, str | None] | None:
         return {"outcome": FEEDBACK.success_outcome, "info": None, "ran": None}
     if success is True:
         return {"outcome": FEEDBACK.success_outcome, "info": None, "ran": viplan_pddl_name(str(action["action"]))}
-    if success is False and (info == NOT_LEGAL or info in SIMULATOR_ERRORS):
+    if success is False and (info == NOT_LEGAL or str(info).startswith(SIMULATOR_ERRORS)):
         return {"outcome": REFUSED, "info": None, "ran": None}
     return None
 
