@@ -108,8 +108,9 @@ section.
 Real model output checks the rows too: `planarium import viplan-results` replays ViPlan's
 released runs of 16 VLMs through the engine and `score` (README, "Real models"). Its
 `reproduction.csv` sets ViPlan's number beside ours for each of the 474 runs and metrics, and
-names the row below that explains each difference (measured 2026-11-29: success equal on 438
-of 474 runs, every difference in the iGibson home).
+names the row below that explains each difference (measured 2026-11-29: success equal on all
+474 runs, predicate accuracy on all 237 grounder runs, action accuracy on 457: the other 17
+are ViPlan's planner loop counting a step whose action does not exist twice).
 """
 
 _PAPERS_INTRO = """

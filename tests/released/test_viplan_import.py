@@ -253,6 +253,22 @@ def test_household_enumerations_asked_atoms_our_task_does_not_hold(imported: Pat
     assert (sum(held), len(held)) == (3686, 7660)
 
 
+def test_viplans_grasp_never_checks_holding_its_own_object() -> None:
+    """ViPlan's released household grounder runs: every `grasp(x)` checked whether the agent
+    holds the other movable objects (asked, or unseen against iGibson's state), never `x`."""
+    need_viplan_data()
+    grasps, own = 0, 0
+    for run in (r for r in run_files(RESULTS) if r.submission == ("igibson", "final_no_cot", "predicates", "gpt-4.1")):
+        for record in episodes(run.load()).values():
+            for entry in (record or {}).get("action_results") or []:
+                if entry["action"].startswith("grasp("):
+                    target = entry["action"][len("grasp(") : -1]
+                    checked = {**(entry.get("preconditions_results") or {}), **entry["non_visible_precond_results"]}
+                    grasps += any(key.startswith("holding ") for key in checked)
+                    own += f"holding {target}" in checked
+    assert grasps > 20 and own == 0
+
+
 def test_the_longest_real_episode_fits_the_bounds_of_an_episode_line() -> None:
     """Every released grounder episode replays within ``score``'s and the server's bounds on an
     episode (scorer.io.predictions): a replay's replies are at most the answers ViPlan

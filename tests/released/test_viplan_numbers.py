@@ -1,16 +1,18 @@
 """ViPlan's notebook tables from Planarium's own numbers (``scorer.released.viplan_numbers``).
 
 Wherever Planarium's replay equals ViPlan's runs, the notebook's tables printed from our
-numbers must be the notebook's printed outputs, read from the .ipynb at test time. In
-blocksworld every run's success, predicate accuracy and prediction count equal ViPlan's,
-so its four per-model tables (grounder and planner, without and with CoT, and with action
-failures) and its CoT differences come out exactly.
+numbers must be the notebook's printed outputs, read from the .ipynb at test time. Every
+run's success, predicate accuracy and prediction count equal ViPlan's (the household's with
+what iGibson decided replayed from the record), so its six per-model tables (both domains,
+grounder and planner, without and with CoT, and blocksworld with action failures), its CoT
+differences and its leaderboard come out exactly.
 
-Fast: one model's six blocksworld submissions are imported (a module fixture), and the
-tables are printed from ViPlan's numbers with that model's runs replaced by ours, which
-checks its rows, errors and bold cells in place. The same tables from our numbers alone
-need all 16 models: ``PLANARIUM_FULL_VIPLAN=1`` runs that test (a full blocksworld import,
-a few minutes on 2 cores; ``PLANARIUM_VIPLAN_OUT=FOLDER`` reads a folder imported before).
+Fast: one model's submissions are imported (a module fixture: all but its household
+grounder runs with CoT, the slowest to replay), and the tables are
+printed from ViPlan's numbers with that model's runs replaced by ours, which checks its rows,
+errors and bold cells in place. The same tables from our numbers alone need all 16 models:
+``PLANARIUM_FULL_VIPLAN=1`` runs that test (a full import, a few minutes on 2 cores;
+``PLANARIUM_VIPLAN_OUT=FOLDER`` reads a folder imported before).
 
 Skips when ``../shared/external`` (ViPlan's data, its released runs, its notebook) is absent.
 """
@@ -28,13 +30,22 @@ from click.testing import CliRunner
 from scorer.released import viplan_tables as vt
 from scorer.released.viplan_numbers import TABLES, planarium_numbers, source_split
 from scorer.released.viplan_tables import RunNumbers
-from tests.released.conftest import RESULTS, VIPLAN, need_viplan_data
-from tests.released.test_viplan_tables import FULL_TABLES, caption_and_label, printed, printed_averages, reported
+from tests.released.conftest import RESULTS
+from tests.released.test_viplan_tables import (
+    DOMAINS,
+    FULL_TABLES,
+    caption_and_label,
+    printed,
+    printed_averages,
+    reported,
+)
 
 MODEL = "Qwen2.5-VL-7B-Instruct"  # a small import, with successes in both methods
-DOMAIN = "blocksworld"
-BLOCKSWORLD_TABLES = [table for table in FULL_TABLES if table[1] == DOMAIN]
-TABLE_IDS = [table[0].split("(")[1] for table in BLOCKSWORLD_TABLES]
+DOMAIN = "blocksworld"  # the domain of the runs added by a second import
+TABLE_IDS = [table[0].split("(")[1] for table in FULL_TABLES]
+# blocksworld: 2 methods x 3 experiments x 3 splits; household: the planner's 2 experiments and the
+# grounder's first, x 3 splits
+RUNS_OF_A_MODEL = 2 * 3 * 3 + 3 * 3
 FULL = os.environ.get("PLANARIUM_FULL_VIPLAN") == "1"
 
 
@@ -55,9 +66,12 @@ def _import(data: Path, out: Path, *only: str, executor: str = "local:1") -> str
 
 @pytest.fixture(scope="module")
 def replayed(data: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
-    """MODEL's blocksworld submissions (both methods; no CoT, CoT, failures): OUT and what the import printed."""
+    """MODEL's submissions (blocksworld's all, the household's planner and grounder without CoT):
+    OUT and what the imports printed."""
     out = tmp_path_factory.mktemp("viplan-runs")
-    return out, _import(data, out, f"{DOMAIN}/", f"/{MODEL}/")
+    printed = _import(data, out, f"{DOMAIN}/", f"/{MODEL}/")
+    printed += _import(data, out, "igibson/", "/vila/", f"/{MODEL}/")
+    return out, printed + _import(data, out, "igibson/final_no_cot/predicates/", f"/{MODEL}/")
 
 
 def _key(run: RunNumbers) -> tuple[str, str, str, str, str]:
@@ -80,16 +94,17 @@ def test_the_import_writes_the_notebook_s_tables_and_says_where(replayed: tuple[
 
 
 def test_every_run_has_its_numbers_and_they_are_reproduction_csv_s(replayed: tuple[Path, str]) -> None:
-    """One RunNumbers per run (2 methods x 3 experiments x 3 splits), each metric the
-    ``planarium`` column of reproduction.csv, and the notebook's counts ViPlan's."""
+    """One RunNumbers per run, each metric the ``planarium`` column of reproduction.csv, and
+    the notebook's counts ViPlan's."""
     out, _ = replayed
     ours = planarium_numbers(out)
-    assert len(ours) == 2 * 3 * 3 and {run.model for run in ours} == {MODEL}
+    assert len(ours) == RUNS_OF_A_MODEL and {run.model for run in ours} == {MODEL}
     theirs = {_key(run): run for run in reported()}
     for line in csv.DictReader((out / "reproduction.csv").open()):
         if line["metric"] == "success_ours":
             continue
-        run = next(r for r in ours if _key(r) == (DOMAIN, line["experiment"], line["method"], line["split"], MODEL))
+        key = (line["domain"], line["experiment"], line["method"], line["split"], MODEL)
+        run = next(r for r in ours if _key(r) == key)
         assert getattr(run, line["metric"]) == pytest.approx(float(line["planarium"]), abs=1e-12), line
     for run in ours:
         viplan = theirs[_key(run)]
@@ -99,7 +114,7 @@ def test_every_run_has_its_numbers_and_they_are_reproduction_csv_s(replayed: tup
     assert any(run.success > 0 for run in ours if run.method == vt.PLANNER)
 
 
-@pytest.mark.parametrize(("source", "domain", "method", "experiments"), BLOCKSWORLD_TABLES, ids=TABLE_IDS)
+@pytest.mark.parametrize(("source", "domain", "method", "experiments"), FULL_TABLES, ids=TABLE_IDS)
 def test_the_tables_with_our_numbers_in_are_the_notebook_s(
     replayed: tuple[Path, str], source: str, domain: str, method: str, experiments: dict[str, str]
 ) -> None:
@@ -113,7 +128,13 @@ def test_the_tables_with_our_numbers_in_are_the_notebook_s(
 
 def test_the_cot_differences_with_our_numbers_in_are_the_notebook_s(replayed: tuple[Path, str]) -> None:
     runs = _with_ours(planarium_numbers(replayed[0]))
-    assert vt.cot_diff_lines(vt.cot_diff(runs, DOMAIN)[1]) == printed_averages()[DOMAIN]
+    for domain in DOMAINS:
+        assert vt.cot_diff_lines(vt.cot_diff(runs, domain)[1]) == printed_averages()[domain]
+
+
+def test_the_leaderboard_with_our_numbers_in_is_the_notebook_s(replayed: tuple[Path, str]) -> None:
+    rows = vt.leaderboard(_with_ours(planarium_numbers(replayed[0])), DOMAINS)
+    assert vt.leaderboard_markdown(rows, top=20) == printed("leaderboard_df.head(20).to_markdown")
 
 
 def test_the_tables_hold_every_folder_under_out(replayed: tuple[Path, str], data: Path, tmp_path: Path) -> None:
@@ -123,7 +144,7 @@ def test_the_tables_hold_every_folder_under_out(replayed: tuple[Path, str], data
     _import(data, out, f"{DOMAIN}/final_cot/vila/", "/gpt-4.1-nano/")
     text = (out / TABLES).read_text()
     assert "| GPT-4.1 Nano" in text and "| Qwen2.5-VL 7B" in text
-    assert len(planarium_numbers(out)) == 2 * 3 * 3 + 3
+    assert len(planarium_numbers(out)) == RUNS_OF_A_MODEL + 3
 
 
 def test_a_row_s_split_is_read_from_its_recorded_source() -> None:
@@ -134,27 +155,25 @@ def test_a_row_s_split_is_read_from_its_recorded_source() -> None:
 
 
 @pytest.fixture(scope="module")
-def everything(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Every blocksworld run replayed: PLANARIUM_VIPLAN_OUT, or a full import here."""
+def everything(data: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every run replayed: PLANARIUM_VIPLAN_OUT, or a full import here."""
     given = os.environ.get("PLANARIUM_VIPLAN_OUT")
     if given:
         return Path(given)
-    need_viplan_data()
-    from scorer.families.blocksworld.viplan_import import viplan_blocksworld_import
-
-    folder = tmp_path_factory.mktemp("viplan-all-data")
-    assert CliRunner().invoke(viplan_blocksworld_import, [str(VIPLAN), "--out", str(folder)]).exit_code == 0
     out = tmp_path_factory.mktemp("viplan-all")
-    _import(folder, out, f"{DOMAIN}/", executor="local:2")
+    _import(data, out, executor="local:2")
     return out
 
 
-@pytest.mark.skipif(not FULL, reason="a full blocksworld import (minutes): set PLANARIUM_FULL_VIPLAN=1")
+@pytest.mark.skipif(not FULL, reason="a full import (minutes): set PLANARIUM_FULL_VIPLAN=1")
 def test_the_notebook_s_tables_from_our_numbers_alone(everything: Path) -> None:
-    runs = [run for run in planarium_numbers(everything) if run.domain == DOMAIN]
-    assert len(runs) == len([run for run in reported() if run.domain == DOMAIN])  # 282: every run
-    for source, domain, method, experiments in BLOCKSWORLD_TABLES:
+    runs = planarium_numbers(everything)
+    assert len(runs) == len(reported())  # 474: every run
+    for source, domain, method, experiments in FULL_TABLES:
         expected = printed(source)
         caption, label = caption_and_label(expected)
         assert vt.full_table_latex(vt.full_table(runs, domain, method, experiments), caption, label) == expected
-    assert vt.cot_diff_lines(vt.cot_diff(runs, DOMAIN)[1]) == printed_averages()[DOMAIN]
+    for domain in DOMAINS:
+        assert vt.cot_diff_lines(vt.cot_diff(runs, domain)[1]) == printed_averages()[domain]
+    rows = vt.leaderboard(runs, DOMAINS)
+    assert vt.leaderboard_markdown(rows, top=20) == printed("leaderboard_df.head(20).to_markdown")

@@ -134,27 +134,36 @@ DEPARTURES: tuple[Departure, ...] = (
         section="Episode rules",
         configs="`viplan-household-episodes`",
         paper="iGibson decided every action (it ran some that ViPlan's own PDDL refuses, most often `navigate-to` "
-        "an object already reachable), the goal by its own check, and the truth of each grounder question, all "
-        "in its scenes",
-        ours="the replays of ViPlan's released runs apply iGibson's verdict on each action (an action it ran takes "
-        "its PDDL effects) and count each verdict our PDDL would not give (`recorded_conflicts`); the goal is "
-        "our PDDL goal: on 44 of the 2,400 released planner episodes iGibson's check passed where the state does "
-        "not hold it, and on 3 ours held first; a question's truth is our home's state, which agrees with "
-        "iGibson's on 86% of the atoms GPT-4.1's grounder runs enumerated (`reachable` 73%, `nextto` 81%), so "
-        "predicate accuracy differs on every household grounder run",
-        restore="none: iGibson and its scenes are not installable; `reproduction.csv` names this row on each run "
-        "that differs",
-        test="tests/released/test_viplan_import.py::test_igibson_ran_navigate_to_on_a_reachable_object",
+        "an object already reachable), the goal by its own check, the truth of each grounder question and the "
+        "effects ViPlan's loop expected (from iGibson's state before the action), all in its scenes",
+        ours="live play decides each by our PDDL in our home. The replays of ViPlan's released runs apply what "
+        "iGibson decided, from the record: its verdict on each action (an action it ran takes its PDDL effects), "
+        "its goal check, its truth of each atom asked and the values ViPlan's loop expected, and count each that "
+        "our PDDL would judge otherwise (`recorded_conflicts`, `goal_conflicts`, `truth_conflicts`); so success "
+        "and predicate accuracy equal ViPlan's on every household run, while on 44 of the 2,400 released "
+        "planner episodes iGibson's goal check passed where our state does not hold the goal, and our home's "
+        "truth agrees with iGibson's on 86% of the atoms GPT-4.1's grounder runs enumerated",
+        restore="none for live play: iGibson and its scenes are not installable; replays: `recorded` in the log",
+        test="tests/released/test_viplan_import.py::test_household_runs_reproduce_viplans_success_and_predicate_accuracy",
     ),
     Departure(
         section="Episode rules",
         configs="`viplan-household-episodes` (grounder)",
         paper="a replan's enumeration asks every grounding of every predicate over the objects in view "
-        "(`env.visible_predicates`), statics and pairs no action can change included",
-        ours="the enumeration asks the atoms of our grounded task in view: 3,686 of the 7,660 atoms GPT-4.1's "
-        "released runs (no CoT) were asked are atoms of it, so predicate accuracy is taken over fewer answers",
-        restore="none yet: the replays ask the atoms ViPlan asked that our task holds",
+        "(`env.visible_predicates`), statics and objects of its scene outside the problem included",
+        ours="live play asks the atoms of our grounded task in view (3,686 of the 7,660 atoms GPT-4.1's released "
+        "runs without CoT were asked); the replays ask every atom the run asked",
+        restore="replays: `recorded.seen`; live play: none (our home has no objects beyond the problem's)",
         test="tests/released/test_viplan_import.py::test_household_enumerations_asked_atoms_our_task_does_not_hold",
+    ),
+    Departure(
+        section="Episode rules",
+        configs=GROUNDER,
+        paper="`get_predicates_for_question` skips a `forall`'s groundings over the action's own arguments, so "
+        "`grasp(x)` never checks that the agent is not holding `x`",
+        ours="every grounded precondition is checked (one more question, or one more unseen check, per grasp)",
+        restore="replays: `recorded.expected` holds the atoms ViPlan's loop checked; live play: none yet",
+        test="tests/released/test_viplan_import.py::test_viplans_grasp_never_checks_holding_its_own_object",
     ),
 )
 
