@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEMO := demo-out
 
-.PHONY: demo test test-openenv lint fuzz bench clean
+.PHONY: demo test test-openenv test-inspect lint fuzz bench clean
 
 # The demo needs Planarium alone; the contributor's toolchain (the dev extra) comes with `make test`.
 DEMO_STAMP := $(VENV)/.installed-demo
@@ -48,6 +48,19 @@ test: lint $(OPENENV_STAMP)
 test-openenv: $(STAMP) $(OPENENV_STAMP)
 	PLANARIUM_OPENENV_PYTHON=$(OPENENV_PYTHON) $(BIN)/pytest tests/rollout/test_openenv.py
 
+# inspect_ai in a venv of its own (in the dev extra it would move fsspec past what datasets
+# accepts; two minutes to install, so not part of `make test`, whose inspect tests skip).
+INSPECT_VENV := .venv-inspect
+INSPECT_STAMP := $(INSPECT_VENV)/.installed
+
+$(INSPECT_STAMP): pyproject.toml
+	$(PYTHON) -m venv $(INSPECT_VENV)
+	$(INSPECT_VENV)/bin/pip install --quiet -e '.[harness]'
+	touch $@
+
+test-inspect: $(STAMP) $(INSPECT_STAMP)
+	PLANARIUM_INSPECT=$(abspath $(INSPECT_VENV))/bin/inspect $(BIN)/pytest tests/adapters/test_inspect_command.py
+
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -64,4 +77,4 @@ bench: $(STAMP)
 	for b in bench/bench_*.py; do echo "== $$b (load average $$(cut -d' ' -f1-3 /proc/loadavg))"; $(BIN)/python $$b || exit 1; done
 
 clean:
-	rm -rf $(VENV) $(OPENENV_VENV) $(DEMO) parquet/data parquet/README.md parquet/checksums.json
+	rm -rf $(VENV) $(OPENENV_VENV) $(INSPECT_VENV) $(DEMO) parquet/data parquet/README.md parquet/checksums.json

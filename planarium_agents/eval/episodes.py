@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import tempfile
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any
@@ -69,6 +69,7 @@ class ModelAgent:
         self.model = model
         self.failures: dict[str, str] = {}  # row id -> why its request failed
         self.sample = 0  # which sample of each row the episodes being played are (eval --samples)
+        self.on_step: Callable[[], None] = lambda: None  # called as each turn's reply comes
         self._lock = threading.Lock()
 
     def act(self, turns: list[Turn]) -> list[str | None]:
@@ -76,6 +77,7 @@ class ModelAgent:
 
         def done(index: int, completion: Completion) -> None:
             replies[index] = completion.text
+            self.on_step()
             if completion.text is None:
                 with self._lock:
                     self.failures[turns[index].row.id] = completion.error or "no reply"
@@ -100,11 +102,14 @@ def play_episodes(
     concurrency: int,
     show_progress: bool = True,
     samples: int = 1,
+    on_episode: Callable[[], None] = lambda: None,
+    on_step: Callable[[], None] = lambda: None,
 ) -> tuple[RunReport, dict[str, str]]:
     """The episode logs (the prediction lines of these rows; with ``samples``, each row's in
     sample order) and the API failures by row id. The samples are played one round after
     another, so each episode knows its sample index from its first turn (its draws, and so
-    a resumed run's cache, depend on it)."""
+    a resumed run's cache, depend on it). ``on_episode`` and ``on_step`` are called as each
+    episode ends and as each turn's reply comes (a part of an eval run reports them)."""
     agent = ModelAgent(model)
     report = RunReport()
     total = len(rows) * samples
@@ -112,11 +117,15 @@ def play_episodes(
         client: Any = RolloutClient(server) if server else LocalClient(rows, Path(folder) / "log.jsonl", concurrency)
         try:
             with tqdm(total=total, desc=f"{model.spec} episodes", unit="episode", disable=not show_progress) as bar:
+                agent.on_step = _counting_steps(bar, on_step)
+
+                def ended() -> None:
+                    bar.update(1)
+                    on_episode()
+
                 for sample in range(samples):
                     agent.sample = sample
-                    played = run_episodes(
-                        client, agent, rows, settings, str(model.spec), concurrency, on_done=lambda: bar.update(1)
-                    )
+                    played = run_episodes(client, agent, rows, settings, str(model.spec), concurrency, on_done=ended)
                     report.logs += played.logs
                     report.errors += played.errors
         finally:
@@ -124,3 +133,18 @@ def play_episodes(
                 client.close()
     report.logs = [line for line in report.logs if line["id"] not in agent.failures]
     return report, agent.failures
+
+
+def _counting_steps(bar: tqdm, on_step: Callable[[], None]) -> Callable[[], None]:
+    """A step callback that shows the steps taken on ``bar`` too (replies come on several threads)."""
+    lock = threading.Lock()
+    steps = 0
+
+    def step() -> None:
+        nonlocal steps
+        with lock:
+            steps += 1
+            bar.set_postfix(steps=steps, refresh=False)
+        on_step()
+
+    return step

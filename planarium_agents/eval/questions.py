@@ -8,7 +8,7 @@ format. Responses are collected as they come (the cache stores each one at once)
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from tqdm import tqdm
@@ -40,8 +40,10 @@ def ask_questions(
     constrained: bool,
     show_progress: bool = True,
     samples: int = 1,
+    on_reply: Callable[[], None] = lambda: None,
 ) -> dict[str, list[Completion]]:
-    """``samples`` completions per row, by id, in sample order (a failed one has ``text`` None)."""
+    """``samples`` completions per row, by id, in sample order (a failed one has ``text`` None);
+    ``on_reply`` is called as each completion comes (a part of an eval run reports it)."""
     inputs = {}
     for config in sorted({row.config for row in rows}):
         inputs.update(question_inputs(data, split, config, variant))
@@ -60,6 +62,7 @@ def ask_questions(
                 failed += completion.text is None
                 bar.update(1)
                 bar.set_postfix(cache_hits=model.hits, failed=failed, refresh=False)
+            on_reply()
 
         model.complete(requests, done)
     return {row.id: [found[(row.id, sample)] for sample in range(samples)] for row in rows}

@@ -20,6 +20,7 @@ from planarium_agents.eval.cache import CachedModel, ResponseCache
 from planarium_agents.eval.episodes import play_episodes
 from planarium_agents.eval.inputs import VariantError, prompt_columns
 from planarium_agents.eval.models import ModelSpec, OpenAIModel, Sampling, make_model, paper_sampling, with_sampling
+from planarium_agents.eval.progress import PartProgress, row_bar
 from planarium_agents.eval.questions import ask_questions
 from planarium_agents.openai_agent import OpenAIChat, check_endpoint
 from scorer.executors import Executor, in_process
@@ -115,18 +116,7 @@ def evaluate(settings: EvalSettings, executor: Executor | None = None) -> EvalRu
         cache.close()
         if cache.recovered:
             click.echo(f"warning: {cache.recovered}", err=True)  # at once: the run goes on
-    jobs = [(replace(settings, concurrency=max(1, settings.concurrency // len(parts))), part) for part in parts]
-    if len(jobs) > 1:
-        jobs = [(replace(part_settings, show_progress=False), part) for part_settings, part in jobs]
-    lines: dict[str, list[dict[str, Any]]] = {}
-    failures: dict[str, str] = {}
-    hits = 0
-    for part_lines, part_failures, part_hits in executor.map(
-        ask_part, jobs, f"{settings.model} rows", settings.show_progress and len(jobs) > 1
-    ):
-        lines.update(part_lines)
-        failures.update(part_failures)
-        hits += part_hits
+    lines, failures, hits = _ask_parts(settings, parts, executor)
     predictions_path = settings.out / PREDICTIONS
     # in row order (a row's samples in sample order), so equal runs write equal files
     written = (line for row in rows if row.id in lines for line in lines[row.id])
@@ -173,6 +163,31 @@ def _warn_greedy_samples(settings: EvalSettings) -> None:
         )
 
 
+def _ask_parts(
+    settings: EvalSettings, parts: list[list[KeyRow]], executor: Executor
+) -> tuple[dict[str, list[dict[str, Any]]], dict[str, str], int]:
+    """Every part asked on the executor: the prediction lines, API failures and cache hits.
+    Several parts share one bar of rows, each part reporting its rows as they finish (a bar
+    fed by the executor would move once per part); one part shows its own bars."""
+    shared = len(parts) > 1
+    samples = f" x {settings.samples} samples" if settings.samples > 1 else ""
+    unit = "answer" if settings.samples > 1 else "row"
+    total = sum(len(part) for part in parts) * settings.samples
+    part_settings = replace(settings, concurrency=max(1, settings.concurrency // len(parts)))
+    if shared:
+        part_settings = replace(part_settings, show_progress=False)
+    lines: dict[str, list[dict[str, Any]]] = {}
+    failures: dict[str, str] = {}
+    hits = 0
+    with row_bar(total, f"{settings.model} rows{samples}", unit, settings.show_progress and shared) as progress:
+        jobs = [(part_settings, part, progress) for part in parts]
+        for part_lines, part_failures, part_hits in executor.map(ask_part, jobs):
+            lines.update(part_lines)
+            failures.update(part_failures)
+            hits += part_hits
+    return lines, failures, hits
+
+
 def _part_count(settings: EvalSettings, executor: Executor) -> int:
     # vLLM offline holds the model in this process (one copy per GPU): it is never split.
     return 1 if settings.model.provider == "vllm" else max(1, min(executor.workers, settings.concurrency))
@@ -183,10 +198,13 @@ def _parts(rows: list[KeyRow], count: int) -> list[list[KeyRow]]:
     return [part for part in (rows[index::count] for index in range(count)) if part]
 
 
-def ask_part(job: tuple[EvalSettings, list[KeyRow]]) -> tuple[dict[str, list[dict[str, Any]]], dict[str, str], int]:
+def ask_part(
+    job: tuple[EvalSettings, list[KeyRow], Path | None],
+) -> tuple[dict[str, list[dict[str, Any]]], dict[str, str], int]:
     """The prediction lines (each row's, one per sample), API failures and cache hits of one
-    part of the rows (an executor's job)."""
-    settings, rows = job
+    part of the rows (an executor's job); its rows and steps reported to the job's progress file."""
+    settings, rows, progress_file = job
+    progress = PartProgress(progress_file)
     cache = ResponseCache(settings.cache_path) if settings.use_cache else None
     model = make_model(settings.model, settings.sampling, settings.base_url, settings.concurrency, settings.retries)
     lines: dict[str, list[dict[str, Any]]] = {}
@@ -195,11 +213,12 @@ def ask_part(job: tuple[EvalSettings, list[KeyRow]]) -> tuple[dict[str, list[dic
     try:
         for sampling, group in _by_sampling(rows, settings.samplings()):
             cached = CachedModel(with_sampling(model, sampling), cache)
-            group_lines, group_failures = _ask(cached, group, settings)
+            group_lines, group_failures = _ask(cached, group, settings, progress)
             lines.update(group_lines)
             failures.update(group_failures)
             hits += cached.hits
     finally:
+        progress.close()
         if cache is not None:
             cache.close()
         if isinstance(model, OpenAIModel):
@@ -286,7 +305,7 @@ def _all_configs(settings: EvalSettings) -> set[str]:
 
 
 def _ask(
-    model: CachedModel, rows: list[KeyRow], settings: EvalSettings
+    model: CachedModel, rows: list[KeyRow], settings: EvalSettings, progress: PartProgress
 ) -> tuple[dict[str, list[dict[str, Any]]], dict[str, str]]:
     """Each answered row's prediction lines (one per sample) and the API failures by row id:
     a row any of whose samples failed is a failure, its other samples left to the cache."""
@@ -307,6 +326,7 @@ def _ask(
             settings.constrained,
             settings.show_progress,
             settings.samples,
+            on_reply=progress.row,
         )
         if questions
         else {}
@@ -330,6 +350,8 @@ def _ask(
             settings.concurrency,
             settings.show_progress,
             settings.samples,
+            on_episode=progress.row,
+            on_step=progress.step,
         )
         for line in report.logs:  # in sample order: the samples are played round after round
             lines.setdefault(line["id"], []).append(line)

@@ -68,6 +68,7 @@ class ScriptedEndpoint:
         self.retry_after_ms = retry_after_ms  # sent with each scripted failure as "retry-after-ms"
         self.fail_when = fail_when  # a request it holds true of fails every time it is sent (retries included)
         self.bodies: list[dict[str, Any]] = []  # every request received, in order
+        self.routes: list[str] = []  # every method and path asked, answered or not ("POST /v1/responses")
         self.answered = 0  # requests answered with a completion
         self.stalled = threading.Event()  # set when request number ``stall_at`` (1-based) arrives
         self._release = threading.Event()
@@ -127,6 +128,7 @@ class ScriptedEndpoint:
                 return
 
             def do_GET(self) -> None:
+                endpoint.routes.append(f"GET {self.path}")
                 if not self.path.endswith("/models") or endpoint.models is None:
                     self.send_error(404)
                     return
@@ -150,6 +152,7 @@ class ScriptedEndpoint:
                 self.wfile.write(data)
 
             def do_POST(self) -> None:
+                endpoint.routes.append(f"POST {self.path}")
                 if not self.path.endswith("/chat/completions"):
                     self.send_error(404)
                     return
