@@ -36,7 +36,7 @@ first question.
 Both: ``"goal": bool``, the paper's simulator's own goal check where its loop ended (a planner
 loop checks after every action and stops at the first pass, so a true check is the last
 recorded step's). The replay's success is that verdict; where our PDDL goal judges otherwise
-the outcome says so (``goal_conflict``).
+the outcome counts it (``goal_conflicts``).
 """
 
 from __future__ import annotations

@@ -9,7 +9,8 @@ The loop follows ViPlan's ``check_plan``:
    never asked: their truth is taken (ViPlan's partially observable home). A world that
    does not enumerate starts from the true initial state (as ViPlan does in that home).
    A replay of a paper's run asks what the run asked (``Recording.seen``, atoms beyond our
-   grounded task included) and judges each answer by the truth its simulator recorded;
+   grounded task included), judges each answer by the truth its simulator recorded, and
+   checks the preconditions and effects the run's loop checked, with its expected values;
 2. plan from the believed state: by default a shortest plan by the world's optimal
    planner (``planner: optimal``, ``ViplanWorld.plan``: breadth-first search over our
    PDDL core where the space is small, A* where it is not; ``bfs``, the setting's name
@@ -532,7 +533,7 @@ class GrounderEpisode:
         if self.recording.truths is not None:
             counts["truth_conflicts"] = self.truth_conflicts
         if self.recording.goal is not None:
-            counts["goal_conflict"] = self.done and self.task.is_goal(self.true_state) != self.recording.goal
+            counts["goal_conflicts"] = int(self.done and self.task.is_goal(self.true_state) != self.recording.goal)
         return counts
 
 
