@@ -14,7 +14,7 @@ a type and the rules pick the instance (AsgardBench's resolution, see ``rules``)
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from scorer.families.kitchen import catalog
@@ -146,13 +146,32 @@ class World:
         )
 
     def copy(self) -> World:
-        return World.from_json(self.to_json())
+        """A world the rules may change without touching this one: a new Thing each (their
+        fields hold only immutable values) and new containers; a JSON round trip did the same
+        for 50 times the time (a random policy tries every action on a copy)."""
+        return replace(
+            self,
+            things={key: _clone(thing) for key, thing in self.things.items()},
+            found=dict(self.found),
+            sliced=dict(self.sliced),
+            sprayed=list(self.sprayed),
+            flags=dict(self.flags),
+        )
 
 
-_THING_DEFAULTS: dict[str, Any] = {k: v for k, v in asdict(Thing("", "")).items() if k not in ("id", "kind")}
+def _clone(thing: Thing) -> Thing:
+    """A copy of ``thing``: its fields are immutable values, so a shallow copy is a full one
+    (copy.copy does the same through __reduce_ex__, 4 times slower)."""
+    clone = object.__new__(Thing)
+    clone.__dict__.update(thing.__dict__)
+    return clone
+
+
+_THING_FIELDS = tuple(f.name for f in fields(Thing))
+_THING_DEFAULTS: dict[str, Any] = {k: getattr(Thing("", ""), k) for k in _THING_FIELDS if k not in ("id", "kind")}
 
 
 def _thing_json(thing: Thing) -> dict[str, Any]:
     """Only the fields that differ from the defaults: rows stay small."""
-    data = asdict(thing)
-    return {k: v for k, v in data.items() if k in ("id", "kind") or v != _THING_DEFAULTS[k]}
+    values = {k: getattr(thing, k) for k in _THING_FIELDS}
+    return {k: v for k, v in values.items() if k in ("id", "kind") or v != _THING_DEFAULTS[k]}
