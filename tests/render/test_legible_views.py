@@ -48,8 +48,9 @@ def test_the_sample_is_crowded(sights: list[Sight]) -> None:
 
 def test_household_tags_never_overlap_and_stay_in_the_picture(sights: list[Sight]) -> None:
     for seen in sights:
-        tags = view_layout(seen).tags
-        assert sorted(tag.text for tag in tags) == sorted(seen.visible)
+        layout = view_layout(seen)
+        tags = layout.tags  # the problem's objects' and the decoration's
+        assert sorted(name for _, name in layout.objects) == sorted(seen.visible)
         for a, b in combinations(tags, 2):
             assert not overlap(a.box, b.box), f"{seen.spot}: the tags of {a.text} and {b.text} overlap"
         for tag in tags:

@@ -6,21 +6,27 @@ with their names, decoration in grey with its kind); doors swing open or lie shu
 their wall; windows show a gap when open. The agent is a disc with its field of view
 towards the piece it faces. Objects are drawn only where the agent sees them (as in the
 3D view), as labelled dots on their piece; what it holds is written beside it.
+
+The view cone is a wash of the agent's colour over what it sees, its edges drawn only
+near the agent. Labels are drawn last, placed by ``map_labels`` (what the agent holds
+first, then the pieces, the objects and the rooms' names): each at the first spot near
+its thing, in its room, where it touches no other label and no edge of the cone crosses it.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from scorer.families.household.furniture import FLOOR_COLOURS, furniture_kind, item_kind
+from scorer.families.household.map_labels import Box, Obstacles, Point, Segment, WantedLabel, place_labels
 from scorer.families.household.scene import ROOM_DEPTH, ROOM_WIDTH, ROOMS_PER_ROW, Piece, Room, Scene, kind_of
 from scorer.families.household.sight import Sight
 from scorer.render.fonts import load_font
 from scorer.render.shapes import RGB, shade
 
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 SCALE = 48  # pixels a metre
 MARGIN = 16
 WALL: RGB = (60, 56, 52)
@@ -28,15 +34,45 @@ WALL_PX = 5
 AGENT: RGB = (30, 110, 220)
 LABEL: RGB = (20, 20, 20)
 DECOR_LABEL: RGB = (110, 110, 110)
+ROOM_LABEL: RGB = (120, 112, 100)
 AGENT_DISTANCE = 2.0  # metres from the wall the agent faces
+CONE_TINT = 0.14  # how strongly the view cone washes what it covers with the agent's colour
+RAY_SHARE = 0.25  # the cone's edges are drawn this share of the way: the wash shows the rest, under labels
+ROWS = 8  # rows of spots a label tries, stepping into the room
+SHIFTS = (0.0, -0.25, 0.25, -0.5, 0.5, -0.75, 0.75, -1.0, 1.0, -1.25, 1.25)  # sideways, in label widths
+
+
+@dataclass(frozen=True)
+class Label:
+    """One text of the floor plan: what it says, how it is drawn and where it may sit."""
+
+    text: str
+    fill: RGB
+    font_px: int
+    anchor: Point  # where it would sit with nothing in the way (pixels)
+    inward: int  # +1: further spots step down the picture, -1: up
+    region: Box  # it stays inside: the room of its thing
+
+
+@dataclass(frozen=True)
+class MapLayout:
+    """Where the floor plan put its labels (text and box, pixels) and the view cone's edges."""
+
+    labels: tuple[tuple[str, Box], ...]
+    cone: tuple[Segment, ...]
 
 
 def render_2d(seen: Sight) -> Image.Image:
-    return _render(seen).copy()
+    return _render(seen)[0].copy()
+
+
+def map_layout(seen: Sight) -> MapLayout:
+    """The label boxes and view cone of ``seen``'s floor plan."""
+    return _render(seen)[1]
 
 
 @lru_cache(maxsize=1024)
-def _render(seen: Sight) -> Image.Image:
+def _render(seen: Sight) -> tuple[Image.Image, MapLayout]:
     scene = seen.scene
     columns = min(len(scene.rooms), ROOMS_PER_ROW)
     rows = -(-len(scene.rooms) // ROOMS_PER_ROW)
@@ -46,10 +82,19 @@ def _render(seen: Sight) -> Image.Image:
     for room in scene.rooms:
         _room(draw, room)
     _doorways(draw, scene)
+    named: list[Label] = []
+    decoration: list[Label] = []
+    items: list[Label] = []
     for piece in scene.pieces:
-        _piece(draw, scene, piece, seen)
-    _agent(draw, scene, seen)
-    return image
+        label = _piece(draw, scene, piece, seen)
+        (named if piece.named else decoration).append(label)
+        items += _items(draw, seen, piece, scene.rooms[piece.room])
+    cone, agent_box, held = _agent(image, scene, seen)
+    draw = ImageDraw.Draw(image)  # _agent tinted the picture under the view cone
+    rooms = [_room_label(room) for room in scene.rooms]
+    labels = held + named + decoration + items + rooms  # the first placed nearest its thing
+    boxes = _draw_labels(draw, labels, Obstacles((2.0, 2.0, size[0] - 2.0, size[1] - 2.0), cone, (agent_box,)))
+    return image, MapLayout(tuple((label.text, box) for label, box in zip(labels, boxes, strict=True)), cone)
 
 
 def _px(x: float, y: float) -> tuple[float, float]:
@@ -59,8 +104,19 @@ def _px(x: float, y: float) -> tuple[float, float]:
 def _room(draw: ImageDraw.ImageDraw, room: Room) -> None:
     corners = (*_px(room.x, room.y), *_px(room.x + ROOM_WIDTH, room.y + ROOM_DEPTH))
     draw.rectangle(corners, fill=FLOOR_COLOURS.get(room.name, (210, 210, 210)), outline=WALL, width=WALL_PX)
+
+
+def _room_label(room: Room) -> Label:
     centre = _px(room.x + ROOM_WIDTH / 2, room.y + ROOM_DEPTH / 2)
-    draw.text(centre, room.name.replace("_", " "), fill=(120, 112, 100), font=load_font(15), anchor="mm")
+    return Label(room.name.replace("_", " "), ROOM_LABEL, 15, centre, 1, _inside(room))
+
+
+def _inside(room: Room) -> Box:
+    """The room's floor inside its walls (pixels)."""
+    inset = WALL_PX / 2 + 1
+    left, top = _px(room.x, room.y)
+    right, bottom = _px(room.x + ROOM_WIDTH, room.y + ROOM_DEPTH)
+    return (left + inset, top + inset, right - inset, bottom - inset)
 
 
 def _doorways(draw: ImageDraw.ImageDraw, scene: Scene) -> None:
@@ -88,7 +144,8 @@ def _footprint(scene: Scene, piece: Piece) -> tuple[float, float, float, float]:
     return (x - look.width / 2, room.y + ROOM_DEPTH - depth, x + look.width / 2, room.y + ROOM_DEPTH)
 
 
-def _piece(draw: ImageDraw.ImageDraw, scene: Scene, piece: Piece, seen: Sight) -> None:
+def _piece(draw: ImageDraw.ImageDraw, scene: Scene, piece: Piece, seen: Sight) -> Label:
+    """Draw the piece; its label, on the room side of it."""
     look = furniture_kind(piece.kind, piece.container)
     left, top, right, bottom = _footprint(scene, piece)
     is_open = piece.name in seen.open
@@ -103,11 +160,12 @@ def _piece(draw: ImageDraw.ImageDraw, scene: Scene, piece: Piece, seen: Sight) -
     label = piece.name + (" (open)" if is_open and look.style not in ("door", "window") else "")
     if not piece.named:
         label = piece.kind.replace("_", " ")
-    # Labels sit on the room side of the piece.
     y = bottom + 0.18 if piece.wall == "north" else top - 0.18
-    font = load_font(12 if piece.named else 11)
-    _text(draw, _px((left + right) / 2, y), label, LABEL if piece.named else DECOR_LABEL, font)
-    _items(draw, seen, piece, left, top, right, bottom)
+    inward = 1 if piece.wall == "north" else -1
+    region = _inside(scene.rooms[piece.room])
+    if piece.named:
+        return Label(label, LABEL, 12, _px((left + right) / 2, y), inward, region)
+    return Label(label, DECOR_LABEL, 11, _px((left + right) / 2, y), inward, region)
 
 
 def _door(draw: ImageDraw.ImageDraw, scene: Scene, piece: Piece, is_open: bool) -> None:
@@ -125,26 +183,24 @@ def _door(draw: ImageDraw.ImageDraw, scene: Scene, piece: Piece, is_open: bool) 
         draw.line((*_px(left, wall_y), *_px(right, wall_y)), fill=(150, 104, 66), width=WALL_PX)
 
 
-def _items(
-    draw: ImageDraw.ImageDraw, seen: Sight, piece: Piece, left: float, top: float, right: float, bottom: float
-) -> None:
+def _items(draw: ImageDraw.ImageDraw, seen: Sight, piece: Piece, room: Room) -> list[Label]:
+    """Draw the objects seen on or in ``piece`` as dots; their labels, in the room before it."""
+    left, top, right, bottom = _footprint(seen.scene, piece)
     items = seen.items_on(piece.name) + seen.items_inside(piece.name)
-    if not items:
-        return
-    font = load_font(11)
     step = (right - left) / (len(items) + 1)
-    # Item labels stack away from the wall, into the room.
     inward = 1 if piece.wall == "north" else -1
+    labels = []
     for index, item in enumerate(items):
         x = left + step * (index + 1)
-        y = (top + bottom) / 2
-        u, v = _px(x, y)
+        u, v = _px(x, (top + bottom) / 2)
         draw.ellipse((u - 5, v - 5, u + 5, v + 5), fill=item_kind(kind_of(item)).colour, outline=LABEL)
-        label_y = (bottom if inward > 0 else top) + inward * (0.45 + 0.28 * index)
-        _text(draw, _px(x, label_y), item, LABEL, font)
+        anchor = _px(x, (bottom if inward > 0 else top) + inward * 0.45)
+        labels.append(Label(item, LABEL, 11, anchor, inward, _inside(room)))
+    return labels
 
 
-def _agent(draw: ImageDraw.ImageDraw, scene: Scene, seen: Sight) -> None:
+def _agent(image: Image.Image, scene: Scene, seen: Sight) -> tuple[tuple[Segment, ...], Box, list[Label]]:
+    """Draw the agent and its view cone; the cone's lines, the agent's box and the held label."""
     spot = scene.piece(seen.spot)
     assert spot is not None
     room = scene.rooms[spot.room]
@@ -155,25 +211,58 @@ def _agent(draw: ImageDraw.ImageDraw, scene: Scene, seen: Sight) -> None:
     # The field of view reaches the slots beside the piece, inside the room's walls.
     reach = [min(max(x + side * 2.6, room.x + 0.05), room.x + ROOM_WIDTH - 0.05) for side in (-1, 1)]
     fov = [_px(x, y), _px(reach[0], wall_y - towards * 0.05), _px(reach[1], wall_y - towards * 0.05)]
-    draw.polygon(fov, outline=AGENT, width=1)
+    _tint(image, fov)
+    draw = ImageDraw.Draw(image)
+    rays = tuple((fov[0], _part_way(fov[0], end, RAY_SHARE)) for end in fov[1:])
+    for ray in rays:
+        draw.line(ray, fill=AGENT, width=1)
     u, v = _px(x, y)
     draw.ellipse((u - 9, v - 9, u + 9, v + 9), fill=AGENT, outline=(10, 40, 90), width=2)
     draw.line((u, v, u, v + towards * 16), fill=(255, 255, 255), width=3)
-    if seen.held:
-        text = f"holding {seen.held}"
-        font = load_font(12)
-        width = draw.textlength(text, font=font)
-        # Beside the agent, on the side with room for it.
-        x = u + 13 + width / 2 if u + 13 + width < _width(draw) - 2 else u - 13 - width / 2
-        _text(draw, (x, v), text, AGENT, font)
+    agent_box = (u - 10, min(v - 10, v + towards * 17), u + 10, max(v + 10, v + towards * 17))
+    if not seen.held:
+        return rays, agent_box, []
+    text = f"holding {seen.held}"
+    half = draw.textlength(text, font=load_font(12)) / 2
+    return rays, agent_box, [Label(text, AGENT, 12, (u + 13 + half, v), -towards, _inside(room))]
 
 
-def _text(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, fill: RGB, font: Font) -> None:
-    """``text`` centred on ``centre``, moved sideways to stay inside the picture."""
-    half = draw.textlength(text, font=font) / 2
-    x = min(max(centre[0], half + 2), _width(draw) - half - 2)
-    draw.text((x, centre[1]), text, fill=fill, font=font, anchor="mm")
+def _tint(image: Image.Image, polygon: list[Point]) -> None:
+    """Wash ``polygon`` with the agent's colour: what lies under it is in view."""
+    overlay = image.copy()
+    ImageDraw.Draw(overlay).polygon(polygon, fill=AGENT)
+    image.paste(Image.blend(image, overlay, CONE_TINT))
 
 
-def _width(draw: ImageDraw.ImageDraw) -> int:
-    return int(draw.im.size[0])
+def _part_way(start: Point, end: Point, share: float) -> Point:
+    return (start[0] + (end[0] - start[0]) * share, start[1] + (end[1] - start[1]) * share)
+
+
+def _draw_labels(draw: ImageDraw.ImageDraw, labels: list[Label], obstacles: Obstacles) -> list[Box]:
+    """Place ``labels`` (the first nearest its thing), draw them; their boxes."""
+    wanted = [WantedLabel(label.text, _half(draw, label), _spots(draw, label), label.region) for label in labels]
+    boxes = place_labels(wanted, obstacles)
+    for label, box in zip(labels, boxes, strict=True):
+        centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        draw.text(centre, label.text, fill=label.fill, font=load_font(label.font_px), anchor="mm")
+    return boxes
+
+
+def _half(draw: ImageDraw.ImageDraw, label: Label) -> Point:
+    """Half the size of the label's ink (centred), a pixel of room round it."""
+    left, top, right, bottom = draw.textbbox((0, 0), label.text, font=load_font(label.font_px), anchor="mm")
+    return (max(-left, right) + 1, max(-top, bottom) + 1)
+
+
+def _spots(draw: ImageDraw.ImageDraw, label: Label) -> tuple[Point, ...]:
+    """Its anchor (moved inside its room), then spots in rows stepping further into the
+    room and shifted sideways by parts of the label's width, the nearest first."""
+    half_width, half_height = _half(draw, label)
+    left, _, right, _ = label.region
+    x = min(max(label.anchor[0], left + half_width), right - half_width)
+    row = 2 * half_height + 2
+    moves = sorted(
+        ((shift * 2 * half_width, k * row) for k in range(ROWS) for shift in SHIFTS),
+        key=lambda move: abs(move[0]) + 2 * move[1],  # deeper into the room parts a label from its thing
+    )
+    return tuple((x + dx, label.anchor[1] + label.inward * dy) for dx, dy in moves)

@@ -14,6 +14,13 @@ Legible at the dataset's size: an object is drawn at least ``MIN_ITEM_PX`` wide 
 that contrasts with its colour, and the name tags are placed by ``scorer.render.labels``
 (objects' tags first, then the pieces', then the held object's): never over another tag,
 a leader line to an object whose tag had to move away from it.
+
+Nothing a model could take for an object of the problem goes unlabelled, and no tag is cut:
+decoration (furniture no problem names, where unplaced objects rest) gets a white,
+grey-edged tag with its kind, as the floor plan names it, and no yellow box, so it is
+neither unnamed nor mistaken for a piece of the problem; a piece beside the one faced
+that the frame cuts keeps its box inside the frame and its tag says "(partly out of
+view)"; objects are moved along their piece to stand whole in the frame.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
 from PIL import Image, ImageDraw
@@ -51,16 +59,30 @@ MIN_ITEM_HEIGHT_PX = 9  # and least height: flat things (a sock, a document) dra
 FONT_PX = 11
 ROW_ITEMS = 3  # an open cabinet holding more stands them on two shelves
 SMALL_BOX_PX = 80  # tags keep off boxes narrower than this (objects); they may cover furniture
+FURNITURE_TAG: RGB = (250, 250, 248)  # decoration's tags: white, grey-edged, unlike the problem's yellow
+FURNITURE_TEXT: RGB = (70, 70, 70)
+PARTLY_OUT = " (partly out of view)"  # ends the tag of an object the frame cuts
+FRAME_MARGIN_PX = 2  # objects keep this far inside the frame (output pixels)
 DARK_OUTLINE: RGB = (20, 20, 24)
 LIGHT_OUTLINE: RGB = (240, 240, 236)
 
 
+class Target(NamedTuple):
+    """Something the view tags: its box in the picture and the text of its tag."""
+
+    box: Box
+    text: str  # the PDDL name of an object of the problem, or the kind of a decoration piece
+    named: bool  # an object of the problem (yellow box and tag); decoration has a white tag only
+
+
 @dataclass(frozen=True)
 class Layout:
-    """Where the view put things, in output pixels: each labelled object's box and the tags."""
+    """Where the view put things, in output pixels: each labelled object's box (inside the
+    frame), every tag drawn (the problem's and the decoration's) and the objects the frame cuts."""
 
     objects: tuple[tuple[Box, str], ...]
     tags: tuple[Tag, ...]
+    partly_out: frozenset[str]
 
 
 @dataclass(frozen=True)
@@ -92,20 +114,35 @@ def _render(seen: Sight) -> tuple[Image.Image, Layout]:
     room = scene.rooms[spot.room].name
     _room_shell(frame, WALL_COLOURS.get(room, (225, 225, 225)), FLOOR_COLOURS.get(room, (200, 200, 200)))
     placed = [(piece, _offset(spot, piece)) for piece in scene.neighbours(spot)]
-    labels: list[tuple[Box, str]] = []
+    targets: list[Target] = []
     for piece, x in sorted(placed, key=lambda pair: -abs(pair[1])):  # far sides first
-        labels += _piece(frame, seen, piece, x)
-    pieces = {p.name for p in scene.pieces}
-    ordered = [label for label in labels if label[1] not in pieces] + [label for label in labels if label[1] in pieces]
-    if seen.held:
-        ordered.append((_held(frame, seen.held), seen.held))
-    tags = _labels(frame, ordered)
+        targets += _piece(frame, seen, piece, x)
+    held = [Target(_held(frame, seen.held), seen.held, True)] if seen.held else []
+    ordered = _tag_order(targets, held, {p.name for p in scene.pieces})
+    size = (float(width), float(height))
+    partly_out = frozenset(t.text for t in ordered if _clipped(t.box, size) != t.box)
+    inside = [t._replace(box=_clipped(t.box, size)) for t in ordered]
+    tags = _labels(frame, inside, partly_out)
     scale = float(SUPERSAMPLE)
     layout = Layout(
-        tuple((_scaled(box, scale), text) for box, text in ordered),
+        tuple((_scaled(t.box, scale), t.text) for t in inside if t.named),
         tuple(Tag(t.text, _scaled(t.target, scale), _scaled(t.box, scale), t.leader) for t in tags),
+        partly_out,
     )
     return downsample(image, SUPERSAMPLE), layout
+
+
+def _tag_order(targets: list[Target], held: list[Target], pieces: set[str]) -> list[Target]:
+    """Objects' tags first (they must sit by small things), then the problem's pieces', the
+    held object's, and decoration's last: it may give way to all of them."""
+    objects = [t for t in targets if t.named and t.text not in pieces]
+    named_pieces = [t for t in targets if t.named and t.text in pieces]
+    return objects + named_pieces + held + [t for t in targets if not t.named]
+
+
+def _clipped(box: Box, size: tuple[float, float]) -> Box:
+    """The part of ``box`` inside the frame (the box ViPlan's simulator draws round a cut object)."""
+    return (max(box[0], 0.0), max(box[1], 0.0), min(box[2], size[0]), min(box[3], size[1]))
 
 
 def _scaled(box: Box, factor: float) -> Box:
@@ -133,17 +170,16 @@ def _box(frame: _Frame, centre: tuple[float, float, float], half: tuple[float, f
     draw_shaded_faces(frame.draw, faces, colour, EDGE, frame.scale)
 
 
-def _piece(frame: _Frame, seen: Sight, piece: Piece, x: float) -> list[tuple[Box, str]]:
-    """Draw one piece and what rests on or in it; return the label boxes to draw on top."""
+def _piece(frame: _Frame, seen: Sight, piece: Piece, x: float) -> list[Target]:
+    """Draw one piece and what rests on or in it; return what to tag on top."""
     look = furniture_kind(piece.kind, piece.container)
     if piece.container and look.style == "shelf":  # a shelf that opens is a cabinet with shelves
         look = replace(look, style="cabinet")
     is_open = piece.name in seen.open
     draw_style = _STYLES.get(look.style, _draw_block)
     draw_style(frame, look, x, is_open)
-    labels = []
-    if piece.named:
-        labels.append((_bounds(frame, _piece_corners(look, x)), piece.name))
+    text = piece.name if piece.named else piece.kind.replace("_", " ")  # as the floor plan writes it
+    labels = [Target(_bounds(frame, _piece_corners(look, x)), text, piece.named)]
     top = look.elevation + look.height if look.style not in ("door", "window") else 0.0
     front = -look.depth if look.style not in ("door", "window") else -0.35
     on_z = -look.depth / 2 if look.style not in ("door", "window") else front
@@ -152,6 +188,8 @@ def _piece(frame: _Frame, seen: Sight, piece: Piece, x: float) -> list[tuple[Box
         # Contents stand on a cabinet's lowest shelf and poke out of a carton or bookcase.
         floor_y = look.height * 0.12 if look.style == "cabinet" else look.height - 0.08
         inside = seen.items_inside(piece.name)
+        if look.style == "cabinet":  # leaves first: seen from aside, one would hide the contents
+            _door_leaves(frame, look, x)
         if look.style == "cabinet" and len(inside) > ROW_ITEMS:  # two shelves: fewer on each
             upper_y = look.elevation + look.height * 0.55
             board = (x, upper_y - 0.015, front * 0.5)
@@ -160,8 +198,6 @@ def _piece(frame: _Frame, seen: Sight, piece: Piece, x: float) -> list[tuple[Box
             labels += _items(frame, inside[:half], x, look.width * 0.7, upper_y, front * 0.45, look.width * 0.9)
             inside = inside[half:]
         labels += _items(frame, inside, x, look.width * 0.7, floor_y, front * 0.45, look.width * 0.9)
-        if look.style == "cabinet":
-            _door_leaves(frame, look, x)
     return labels
 
 
@@ -322,11 +358,12 @@ _STYLES = {
 
 def _items(
     frame: _Frame, items: Sequence[str], x: float, span: float, y: float, z: float, widest: float
-) -> list[tuple[Box, str]]:
+) -> list[Target]:
     """Draw ``items`` in a row centred at ``x`` on the surface at height ``y``; their label boxes.
 
     Each is drawn at least ``MIN_ITEM_PX`` wide: where that makes the row too tight, the
-    row spreads up to ``widest`` metres (beyond that, neighbours may touch).
+    row spreads up to ``widest`` metres (beyond that, neighbours may touch). The row moves
+    (and closes up) to keep every object whole inside the frame.
     """
     if not items:
         return []
@@ -337,11 +374,38 @@ def _items(
     room = 1.15 * max(sizes)  # each object's share of the row, with a gap
     span = min(max(span, room * (len(items) + 1)), widest)
     step = span / (len(items) + 1)
-    labels = []
-    for index, item in enumerate(items):
-        item_x = x - span / 2 + step * (index + 1)
-        labels.append((_item(frame, item, (item_x, y, z), sizes[index], least_height), item))
-    return labels
+    xs = [x - span / 2 + step * (index + 1) for index in range(len(items))]
+    tallest = max(_item_height(item, size, least_height) for item, size in zip(items, sizes, strict=True))
+    # The top front corner is the nearest to the camera: it spreads widest in the picture.
+    low, high = _visible_x(frame, y + tallest, z - max(sizes) / 2)
+    xs = _within(xs, low + max(sizes) / 2, high - max(sizes) / 2)
+    return [
+        Target(_item(frame, item, (item_x, y, z), size, least_height), item, True)
+        for item, item_x, size in zip(items, xs, sizes, strict=True)
+    ]
+
+
+def _visible_x(frame: _Frame, y: float, z: float) -> tuple[float, float]:
+    """The x range (metres) at height ``y`` and depth ``z`` that lies inside the frame's margin."""
+    left, right = frame.camera.project_polygon([[0.0, y, z], [1.0, y, z]])
+    per_metre = right[0] - left[0]
+    margin = FRAME_MARGIN_PX * frame.scale
+    return ((margin - left[0]) / per_metre, (frame.image.width - margin - left[0]) / per_metre)
+
+
+def _within(xs: list[float], low: float, high: float) -> list[float]:
+    """``xs`` (ascending) closed up to fit ``low``..``high``, then moved inside it."""
+    if len(xs) > 1 and xs[-1] - xs[0] > high - low:
+        first, press = xs[0], max(high - low, 0.0) / (xs[-1] - xs[0])
+        xs = [first + (at - first) * press for at in xs]
+    shift = max(low - xs[0], 0.0) + min(high - xs[-1], 0.0)
+    return [at + shift for at in xs]
+
+
+def _item_height(item: str, width: float, least_height: float) -> float:
+    """The height ``_item`` draws ``item`` at when it is ``width`` wide."""
+    look = item_kind(kind_of(item))
+    return max(look.height * width / look.size, least_height)
 
 
 def _pixels_per_metre(frame: _Frame, at: tuple[float, float, float]) -> float:
@@ -359,8 +423,7 @@ def _outline(colour: RGB) -> RGB:
 def _item(frame: _Frame, item: str, base: tuple[float, float, float], width: float, least_height: float) -> Box:
     look = item_kind(kind_of(item))
     x, y, z = base
-    grow = width / look.size
-    half, height = width / 2, max(look.height * grow, least_height)
+    half, height = width / 2, _item_height(item, width, least_height)
     outline = _outline(look.colour)
     if look.shape == "ball":
         centre = frame.camera.project_polygon([[x, y + half, z]])[0]
@@ -414,29 +477,36 @@ def _held(frame: _Frame, item: str) -> tuple[float, float, float, float]:
     return (cx - 36 * s, top - 8 * s, cx + 36 * s, top + 36 * s)
 
 
-def _small(labels: Sequence[tuple[Box, str]]) -> frozenset[str]:
-    """The labels of boxes small enough to keep tags off them (objects, not furniture)."""
-    return frozenset(text for box, text in labels if box[2] - box[0] < SMALL_BOX_PX * SUPERSAMPLE)
+def _small(box: Box) -> bool:
+    """Small enough to keep tags off it (an object, not furniture)."""
+    return box[2] - box[0] < SMALL_BOX_PX * SUPERSAMPLE
 
 
-def _labels(frame: _Frame, labels: Sequence[tuple[Box, str]]) -> list[Tag]:
+def _tag_text(target: Target, partly_out: frozenset[str]) -> str:
+    return target.text + (PARTLY_OUT if target.text in partly_out else "")
+
+
+def _labels(frame: _Frame, targets: Sequence[Target], partly_out: frozenset[str]) -> list[Tag]:
     """ViPlan-style: a thin box around each object, its name on a tag placed clear of the
-    other tags (``place_tags``), joined to the object by a line when it had to move away."""
+    other tags (``place_tags``), joined to the object by a line when it had to move away.
+    Decoration gets a grey tag and no box."""
     s = frame.scale
     font = load_font(FONT_PX * s)
-    for left, top, right, bottom in (box for box, _ in labels):
+    for left, top, right, bottom in (t.box for t in targets if t.named):
         frame.draw.rectangle((left - s, top - s, right + s, bottom + s), outline=LABEL_BOX, width=s)
-    items = _small(labels)
-    targets = [(box, text, font.getlength(text) + 4 * s, text in items) for box, text in labels]
+    texts = [_tag_text(t, partly_out) for t in targets]
+    wanted = [(t.box, text, font.getlength(text) + 4 * s, _small(t.box)) for t, text in zip(targets, texts)]
     size = (float(frame.image.width), float(frame.image.height))
-    tags = place_tags(targets, (FONT_PX + 3) * s, size, gap=s, margin=2 * s)
-    for tag in tags:
+    tags = place_tags(wanted, (FONT_PX + 3) * s, size, gap=s, margin=2 * s)
+    fills = [LABEL_BOX if t.named else FURNITURE_TAG for t in targets]
+    for tag, fill in zip(tags, fills, strict=True):
         if tag.leader:
             start, end = leader_line(tag)
             frame.draw.line((start, end), fill=DARK_OUTLINE, width=2 * s)
-            frame.draw.line((start, end), fill=LABEL_BOX, width=s)
-    for tag in tags:
+            frame.draw.line((start, end), fill=fill, width=s)
+    for tag, fill in zip(tags, fills, strict=True):
         left, top, right, bottom = tag.box
-        frame.draw.rectangle(tag.box, fill=LABEL_BOX)
-        frame.draw.text((left + 2 * s, (top + bottom) / 2), tag.text, fill=(0, 0, 0), font=font, anchor="lm")
+        ink = (0, 0, 0) if fill == LABEL_BOX else FURNITURE_TEXT
+        frame.draw.rectangle(tag.box, fill=fill, outline=None if fill == LABEL_BOX else FURNITURE_TEXT, width=s)
+        frame.draw.text((left + 2 * s, (top + bottom) / 2), tag.text, fill=ink, font=font, anchor="lm")
     return tags
