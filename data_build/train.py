@@ -33,7 +33,8 @@ from scorer.io.errors import PlanariumError
 TRAIN = "train"
 SEED_STRIDE = 1_000_003  # chunk seeds of two train seeds never meet (j < SEED_STRIDE)
 CHUNK_SIZE = "mini"  # each chunk is a mini build: a few problems per difficulty
-BATCH_CHUNKS = 8  # chunks handed to the executor at once
+BATCH_CHUNKS = 8  # chunks handed to the executor at once, at most
+FIRST_BATCH = 2  # the first batch's chunks: a small draw needs few, and the batch doubles from there
 BARREN_CHUNKS = 64  # chunks in a row that gave nothing: the generator has no new problem to give
 SHARD_ROWS = 20_000  # a train shard's rows at most (and MAX_SHARD_BYTES / 4 of cells)
 
@@ -87,9 +88,12 @@ def draw_train(spec: ConfigSpec, settings: TrainSettings, out_dir: Path) -> Trai
 
 def _chunks(spec: ConfigSpec, settings: TrainSettings, count: TrainCount) -> Iterator[list[dict[str, Any]]]:
     """Each chunk's test and dev rows, in chunk order, until the caller stops or none is new."""
-    barren = 0
+    barren, batch = 0, FIRST_BATCH
     while True:
-        jobs = [(spec.name, CHUNK_SIZE, chunk_seed(settings.seed, count.chunks + i)) for i in range(BATCH_CHUNKS)]
+        # The chunks are the same, in the same order, whatever the batch: only how many are
+        # built ahead of need changes, so a draw's rows do not depend on it.
+        jobs = [(spec.name, CHUNK_SIZE, chunk_seed(settings.seed, count.chunks + i)) for i in range(batch)]
+        batch = min(2 * batch, BATCH_CHUNKS)
         for built in settings.executor.map(build_whole, jobs):
             count.chunks += 1
             before = count.rows
