@@ -27,21 +27,26 @@ def board_page(board: Board, outcomes: dict[str, Outcomes], title: str = "Planar
 
 
 def run_page(
-    results: ResultsFile, outcomes: Outcomes, episodes: list[dict[str, Any]], extra_charts: list[Chart]
+    results: ResultsFile, episodes: list[dict[str, Any]], by_config: dict[str, list[Chart]], extra_charts: list[Chart]
 ) -> str:
+    """``by_config``: each config's charts, drawn once by the caller (the report and ``--plots``
+    show the same ones)."""
     board = Board([results])
     sections = [
         section("Run", facts_html(run_facts(results)), "run"),
         section("Tables", "".join(table_html(t) for t in board.tables()), "tables"),
-        section("Charts", _charts(board, {str(results.path): outcomes}, extra_charts), "charts"),
+        section("Charts", _chart_blocks(by_config, extra_charts), "charts"),
     ]
     return page(f"Planarium report: {results.label}", sections, episodes)
 
 
-def _charts(board: Board, outcomes: dict[str, Outcomes], extra: Sequence[Chart] = ()) -> str:
+def _charts(board: Board, outcomes: dict[str, Outcomes]) -> str:
+    return _chart_blocks({config: config_charts(board, config, outcomes) for config in board.configs})
+
+
+def _chart_blocks(by_config: dict[str, list[Chart]], extra: Sequence[Chart] = ()) -> str:
     blocks = []
-    for config in board.configs:
-        charts = config_charts(board, config, outcomes)
+    for config, charts in by_config.items():
         blocks.append(f"<h3>{escape(config)}</h3><div class='charts'>{''.join(chart_html(c) for c in charts)}</div>")
     if extra:
         blocks.append(f"<h3>Family plots</h3><div class='charts'>{''.join(chart_html(c) for c in extra)}</div>")

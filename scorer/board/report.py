@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from scorer.board.board import Board
@@ -20,6 +21,24 @@ from scorer.scoring.references import reference_predictions
 EPISODES_PER_CONFIG = 10  # replayed into the viewer; every image of every step is inside the page
 
 
+@dataclass(frozen=True)
+class RunCharts:
+    """A run's charts: each config's (difficulty bars, heat maps, outcome bars) and its
+    families' own plots. Drawn once when both the report and ``--plots`` ask for them:
+    matplotlib's drawing is most of either's time."""
+
+    by_config: dict[str, list[Chart]]
+    family: list[Chart]
+
+
+def run_charts(grading: Grading, results_path: Path) -> RunCharts:
+    results = read_results(results_path)
+    board = Board([results])
+    outcomes = {str(results.path): outcomes_of(results_path, results.document)}
+    by_config = {config: config_charts(board, config, outcomes) for config in board.configs}
+    return RunCharts(by_config, family_charts(grading))
+
+
 def write_report(
     grading: Grading,
     results_path: Path,
@@ -27,25 +46,23 @@ def write_report(
     duplicates: str,
     out: Path,
     episodes_per_config: int = EPISODES_PER_CONFIG,
+    charts: RunCharts | None = None,
 ) -> Path:
     """The self-contained HTML report of one run: tables, charts and the episode viewer."""
     results = read_results(results_path)
     rows = [row for row, _ in grading.rows]
     predictions = _predictions(rows, predictions_path, duplicates)
     episodes = episode_views(rows, predictions, episodes_per_config)
-    outcomes = outcomes_of(results_path, results.document)
-    atomic.write_text(out, run_page(results, outcomes, episodes, family_charts(grading)))
+    drawn = charts or run_charts(grading, results_path)
+    atomic.write_text(out, run_page(results, episodes, drawn.by_config, drawn.family))
     return out
 
 
-def write_plots(grading: Grading, results_path: Path, out: Path) -> list[Path]:
+def write_plots(grading: Grading, results_path: Path, out: Path, charts: RunCharts | None = None) -> list[Path]:
     """Every chart of the report as a PNG file in ``out``."""
-    results = read_results(results_path)
-    board = Board([results])
-    outcomes = {str(results.path): outcomes_of(results_path, results.document)}
-    charts = [chart for config in board.configs for chart in config_charts(board, config, outcomes)]
+    drawn = charts or run_charts(grading, results_path)
     written = []
-    for chart in [*charts, *family_charts(grading)]:
+    for chart in [*(c for config in drawn.by_config.values() for c in config), *drawn.family]:
         path = out / f"{chart.name}.png"
         atomic.write_bytes(path, chart.png)
         written.append(path)

@@ -395,14 +395,16 @@ def _write_pictures(
     """The heat maps, the HTML report and the charts asked for."""
     if heatmap is not None:
         _write_heatmaps(run.grading, heatmap)
+    if report is None and plots is None:
+        return
+    from scorer.board.report import run_charts, write_plots, write_report
+
+    charts = run_charts(run.grading, run.results_path)  # once for both
     if report is not None:
-        from scorer.board.report import write_report
-
-        click.echo(f"wrote report {write_report(run.grading, run.results_path, predictions, duplicates, report)}")
+        written = write_report(run.grading, run.results_path, predictions, duplicates, report, charts=charts)
+        click.echo(f"wrote report {written}")
     if plots is not None:
-        from scorer.board.report import write_plots
-
-        click.echo(f"wrote {len(write_plots(run.grading, run.results_path, plots))} chart(s) to {plots}/")
+        click.echo(f"wrote {len(write_plots(run.grading, run.results_path, plots, charts))} chart(s) to {plots}/")
 
 
 def _rows_answered(grading: Grading) -> int:
