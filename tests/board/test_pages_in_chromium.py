@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
 from PIL import Image, ImageStat
 
 from scorer.board.leaderboard import load_board, write_board
@@ -21,6 +22,17 @@ def not_blank(png: bytes) -> bool:
     image = Image.open(io.BytesIO(png)).convert("RGB")
     spread = ImageStat.Stat(image.convert("L")).stddev[0]
     return spread > 10 and len(image.getcolors(maxcolors=1 << 20) or []) > 50
+
+
+@pytest.fixture(scope="module")
+def mixed_report(submissions: Path, mini_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The mixed submission's report, written once for the tests that open it (grading the
+    mini build and drawing its charts is most of their time)."""
+    folder = submissions / "mixed-model"
+    predictions = folder / "predictions.jsonl"
+    grading = grade(load_keys(mini_data), read_predictions(predictions).predictions)
+    out = tmp_path_factory.mktemp("mixed-report") / "report.html"
+    return write_report(grading, folder / "results.json", predictions, "first", out)
 
 
 def _column(page: object, table: str, index: int) -> list[str]:
@@ -44,14 +56,9 @@ def test_the_leaderboard_table_sorts_by_a_click(results_files: list[Path], tmp_p
         assert not_blank(page.screenshot(full_page=True))
 
 
-def test_the_report_opens_an_episode_and_steps_through_it(submissions: Path, mini_data: Path, tmp_path: Path) -> None:
-    folder = submissions / "mixed-model"
-    predictions = folder / "predictions.jsonl"
-    dataset = load_keys(mini_data)
-    grading = grade(dataset, read_predictions(predictions).predictions)
-    report = write_report(grading, folder / "results.json", predictions, "first", tmp_path / "report.html")
+def test_the_report_opens_an_episode_and_steps_through_it(mixed_report: Path) -> None:
     with chromium_page() as page:
-        page.goto(report.as_uri())
+        page.goto(mixed_report.as_uri())
         options = page.eval_on_selector_all("#episode-pick option", "options => options.map(o => o.textContent)")
         assert options and all("/test/" in option for option in options)
         page.select_option("#episode-pick", index=1)
@@ -86,17 +93,13 @@ def _page_width(page: object) -> dict[str, int]:
 
 
 def test_wide_tables_scroll_in_their_own_box_not_the_page(
-    results_files: list[Path], submissions: Path, mini_data: Path, tmp_path: Path
+    results_files: list[Path], mixed_report: Path, tmp_path: Path
 ) -> None:
     board = load_board(results_files)
     assert len(board.config(WIDE_CONFIG).headers) >= 13  # submission, all, 12 task types (and their mean)
     write_board(board, tmp_path)
-    folder = submissions / "mixed-model"
-    predictions = folder / "predictions.jsonl"
-    grading = grade(load_keys(mini_data), read_predictions(predictions).predictions)
-    report = write_report(grading, folder / "results.json", predictions, "first", tmp_path / "report.html")
     with chromium_page(VIEWPORT, 900) as page:
-        for name, path in (("leaderboard", tmp_path / "leaderboard.html"), ("report", report)):
+        for name, path in (("leaderboard", tmp_path / "leaderboard.html"), ("report", mixed_report)):
             page.goto(path.as_uri())
             width = _page_width(page)
             assert width["page"] <= VIEWPORT, (name, width)
