@@ -8,8 +8,9 @@ second, the load average each started under, and the full import's wall against 
 
     python bench/bench_viplan_results.py [--results DIR] [--viplan DIR] [--skip-full]
 
-Measured 2026-11-29, idle (load 1.0): every run 163.4 s wall, 322 s CPU, 11,850 episode logs
-(0.27 of the goal); GPT-4.1's 24 runs 25.4 s on local:1 and 19.7 s on local:2 (0.77).
+Measured 2026-11-29, idle (load 1.3): every run 231.8 s wall, 448 s CPU, 11,850 episode logs
+(0.39 of the goal); GPT-4.1's 24 runs 36.7 s on local:1 and 25.1 s on local:2 (0.68). Before
+the household replays asked every atom ViPlan's runs asked (load 1.0): 163.4 s, 322 s CPU.
 """
 
 from __future__ import annotations
