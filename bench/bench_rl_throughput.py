@@ -40,7 +40,7 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -54,15 +54,6 @@ TEXT_TARGET = 2_000  # gymnasium text steps per second per core (issue 42 item 8
 IMAGE_TARGET = 200  # gymnasium image steps per second per core
 OPENENV_PLAY = REPO / "tests" / "rollout" / "openenv_play.py"
 MAX_STEPS_PLAYED = 200  # a random agent's episode is cut here (an unfinished episode is still steps)
-
-
-@dataclass
-class Turn:
-    """What a scripted policy sees (scorer.registry.family.PolicyTurn)."""
-
-    row: Any
-    info: dict[str, Any]
-    memory: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -141,13 +132,14 @@ def _views(row: Any) -> tuple[str, str]:
 
 def _random_replies(row: Any) -> list[str]:
     """The replies of the row's mode's random policy, played in-process to the episode's end."""
+    from planarium_agents.base import Turn
     from scorer.episodes.engine import make_episode, step_on_reply
     from scorer.registry import mode_for
 
     mode, rng = mode_for(row.domain, None), random.Random(row.id)
     episode = make_episode(row, {"view": "text"})
     _, info = episode.reset()
-    turn, replies = Turn(row, info), []
+    turn, replies = Turn(key=row.id, row=row, observation={}, info=info), []  # an agent's turn, in-process
     while not episode.done and len(replies) < MAX_STEPS_PLAYED:
         replies.append(mode.random(turn, rng))
         turn.info = step_on_reply(episode, replies[-1]).info
