@@ -154,11 +154,6 @@ def _section(spec: ConfigSpec, rows: Rows) -> str:
     return template.substitute(spec.card_facts(rows)).strip() + "\n\n" + sampling_note(spec)
 
 
-def min_mean_max(values: list[int]) -> str:
-    """``min / mean / max`` of a card table's cell (lengths, steps)."""
-    return f"{min(values)} / {sum(values) / len(values):.2f} / {max(values)}"
-
-
 def sampling_note(spec: ConfigSpec) -> str:
     """The line of a config's section that states how its paper sampled."""
     return (

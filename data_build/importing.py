@@ -14,7 +14,6 @@ from typing import Any, TypeVar
 
 import click
 
-from data_build.build import write_configs
 from data_build.spec import IMPORTED, ConfigSpec, Rows
 from scorer.io.paths import OUTPUT_FOLDER
 
@@ -65,12 +64,21 @@ def write_imported_configs(
         click.echo(f"warning: skipped {why}", err=True)
     if not any(split_rows for _, rows in configs.values() for split_rows in rows.values()):
         raise click.ClickException(f"no usable {item} in {source}; nothing written")
+    # Imported here: the build writes cards through `datasets` (1 CPU s to import), and every
+    # importer module is imported by the registry listing its configs, in every command.
+    from data_build.build import write_configs
+
     out.mkdir(parents=True, exist_ok=True)
     write_configs(out, configs, IMPORTED, 0)
     counts = " and ".join(f"{_count(rows)} of {name}" for name, (_, rows) in configs.items())
     notes = ([f"{len(skipped)} {item}(s) skipped"] if skipped is not None else []) + ([note] if note else [])
     told = f" ({'; '.join(notes)})" if notes else ""
     click.echo(f"wrote {counts.replace(' of ', ' rows of ', 1)} to {out}/{told}")
+
+
+def min_mean_max(values: list[int]) -> str:
+    """``min / mean / max`` of a card table's cell (lengths, steps)."""
+    return f"{min(values)} / {sum(values) / len(values):.2f} / {max(values)}"
 
 
 def _count(rows: Rows) -> int:

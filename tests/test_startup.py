@@ -130,3 +130,12 @@ def test_one_task_kind_loads_only_what_defines_it(kind: str, families_loaded: li
     name, loaded, heavy = json.loads(done.stdout)
     assert (name, loaded) == (kind, families_loaded)
     assert "unified_planning" not in heavy
+
+
+def test_every_configs_spec_loads_without_the_planners_engines() -> None:
+    """Every command that lists the configs imports every family's importers: none may import
+    unified-planning's engines (up_fast_downward: scipy.stats through ConfigSpace, 1 CPU s)."""
+    code = "import sys, scorer.registry as r; r.configs(); print(sorted(m for m in {heavy!r} if m in sys.modules))"
+    _, done = _cpu_of(code.format(heavy=("up_fast_downward", "unified_planning.engines", "ConfigSpace", "scipy")))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

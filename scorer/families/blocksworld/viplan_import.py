@@ -22,8 +22,7 @@ from pathlib import Path
 
 import click
 
-from data_build.card import min_mean_max
-from data_build.importing import import_arguments, source_errors, write_imported_configs
+from data_build.importing import import_arguments, min_mean_max, source_errors, write_imported_configs
 from data_build.spec import ConfigSpec, Rows
 from scorer.families.blocksworld.configs.episodes import SPEC as EPISODES_SPEC
 from scorer.families.blocksworld.configs.episodes import ImportedFacts, make_row

@@ -21,8 +21,7 @@ from pathlib import Path
 
 import click
 
-from data_build.card import min_mean_max
-from data_build.importing import import_arguments, source_errors, write_imported_configs
+from data_build.importing import import_arguments, min_mean_max, source_errors, write_imported_configs
 from data_build.spec import ConfigSpec, Rows
 from scorer.families.household.configs.episodes import SPEC as EPISODES_SPEC
 from scorer.families.household.configs.episodes import ImportedFacts, make_row

@@ -35,11 +35,11 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
 import click
-import up_fast_downward
 from tqdm import tqdm
 
 from scorer.families.kitchen import catalog
@@ -74,7 +74,11 @@ MEMORY = "2G"
 _WALL_FACTOR = 6
 # The translator's CPU bound, in searches' bounds: it grounds a large task in up to 7 s.
 _TRANSLATE_FACTOR = 6
-_DRIVER = Path(up_fast_downward.__file__).parent / "downward" / "fast-downward.py"
+# Found without importing up_fast_downward, which imports unified-planning's engines (and
+# scipy.stats through ConfigSpace: 1 CPU s) in every command that lists the configs.
+_FAST_DOWNWARD = find_spec("up_fast_downward")
+assert _FAST_DOWNWARD is not None and _FAST_DOWNWARD.origin is not None, "up-fast-downward is a dependency"
+_DRIVER = Path(_FAST_DOWNWARD.origin).parent / "downward" / "fast-downward.py"
 # The PDDL action -> the verb a model writes, and which argument names the object.
 _VERBS: dict[str, tuple[str, int]] = {
     "find": ("FIND", 0), "find-opening": ("FIND", 0), "pickup": ("PICKUP", 0), "put": ("PUT", 1),
