@@ -23,7 +23,9 @@ A bound that is hit gives ``holds=None``: the answer is undecided ("the bound of
 from __future__ import annotations
 
 import os
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -33,9 +35,12 @@ from scorer.pddl import GroundAction, PlannerCache, PlannerResult, PlannerVerdic
 
 from .compile import compiled_task
 from .relaxed import proves_landmark, proves_unreachable
-from .search import StateTest, bounded_search
+from .search import KeptSearch, SearchOutcome, StateTest, bounded_search
 
 CACHE_ENV = "PLANARIUM_CACHE_DIR"
+# Searches kept per process (``KeptSearch``, up to ``search_states`` states each): the starts
+# a judge asks about in turn, one problem's initial state per question.
+SEARCHES_KEPT = 16
 PROOF_MESSAGE = "proven unsolvable"
 
 
@@ -76,6 +81,8 @@ class Oracle:
         self.settings = settings or OracleSettings()
         self.stats = OracleStats()
         self._cache = PlannerCache(self.settings.cache_dir)
+        self._searches: OrderedDict[tuple[int, int], KeptSearch] = OrderedDict()
+        self._searches_lock = threading.Lock()  # the rollout server judges from many threads
 
     def seed(self, verdicts: Mapping[str, PlannerResult]) -> None:
         """Planner verdicts known beforehand (``PlannerCache.seed``)."""
@@ -134,11 +141,26 @@ class Oracle:
         return Decision(holds, evidence)
 
     def _search(self, task: Task, state: int, is_target: StateTest, avoid: StateTest | None = None) -> Decision | None:
-        outcome = bounded_search(task, state, is_target, self.settings.search_states, avoid=avoid)
+        if avoid is None:
+            outcome = self._kept_search(task, state, is_target)
+        else:
+            outcome = bounded_search(task, state, is_target, self.settings.search_states, avoid=avoid)
         if outcome.found is None:
             return None
         self.stats.searches += 1
         return Decision(outcome.found, f"explicit search over {outcome.states} states")
+
+    def _kept_search(self, task: Task, state: int, is_target: StateTest) -> SearchOutcome:
+        """bounded_search's answer, from the states kept of the searches from ``state`` before."""
+        with self._searches_lock:
+            key = (id(task), state)  # the entry holds its task, so the id stays that task's
+            kept = self._searches.get(key)
+            if kept is None:
+                kept = self._searches[key] = KeptSearch(task, state, self.settings.search_states)
+                if len(self._searches) > SEARCHES_KEPT:
+                    self._searches.popitem(last=False)
+            self._searches.move_to_end(key)
+            return kept.search(is_target)
 
     def _solvable(
         self, domain_pddl: str, task: Task, state: int, goal_pddl: str, never_achieve: int | None = None
