@@ -99,29 +99,41 @@ def goal_distance(task: Task) -> Callable[[int], float]:
     container each, so the count never overestimates (A* stays optimal).
     """
     positive, negative = task.goal_atoms()
-    place_goals = [(task.atom_index[a], a.strip("()").split()[1]) for a in positive if _predicate(a) in PLACING]
+    place_goals = {task.atom_index[a]: a.strip("()").split()[1] for a in positive if _predicate(a) in PLACING}
     # One navigate-to can make several objects reachable and one grasp undo several facts:
     # those goals count for one action together, the others (open, holding, sliced) one each.
-    single = [task.atom_index[a] for a in positive if _predicate(a) not in (*PLACING, "reachable")]
-    shared = [task.atom_index[a] for a in positive if _predicate(a) == "reachable"]
-    unwanted_open = [task.atom_index[a] for a in negative if _predicate(a) == "open"]
-    unwanted_other = [task.atom_index[a] for a in negative if _predicate(a) != "open"]
-    held = {m: task.atom_index.get(f"(holding {m})") for _, m in place_goals}
+    single = _mask(task, [a for a in positive if _predicate(a) not in (*PLACING, "reachable")])
+    shared = _mask(task, [a for a in positive if _predicate(a) == "reachable"])
+    unwanted_open = _mask(task, [a for a in negative if _predicate(a) == "open"])
+    unwanted_other = _mask(task, [a for a in negative if _predicate(a) != "open"])
+    placing = sum(1 << bit for bit in place_goals)
+    # Per movable object: the bits of its placing goals, and of its holding atom (0: none).
+    movables = [
+        (sum(1 << bit for bit, m in place_goals.items() if m == movable), _bit(task, f"(holding {movable})"))
+        for movable in dict.fromkeys(place_goals.values())
+    ]
 
+    # Whole-state masks, not a shift per atom: A* asks this of every state it reaches (a
+    # state is an int of thousands of bits, and each shift copied it).
     def estimate(state: int) -> int:
-        missing = [m for bit, m in place_goals if not state >> bit & 1]
-        to_grasp = {m for m in missing if not _holds(state, held[m])}
-        count = len(missing) + len(to_grasp)
-        count += sum(1 for bit in single if not state >> bit & 1) + sum(1 for bit in unwanted_open if state >> bit & 1)
-        count += any(not state >> bit & 1 for bit in shared) + any(state >> bit & 1 for bit in unwanted_other)
+        missing = placing & ~state
+        to_grasp = sum(1 for goals, holding in movables if missing & goals and not state & holding)
+        count = missing.bit_count() + to_grasp
+        count += (single & ~state).bit_count() + (state & unwanted_open).bit_count()
+        count += (state & shared != shared) + bool(state & unwanted_other)
         return count
 
     return estimate
 
 
+def _bit(task: Task, atom: str) -> int:
+    index = task.atom_index.get(atom)
+    return 0 if index is None else 1 << index
+
+
+def _mask(task: Task, atoms: list[str]) -> int:
+    return sum(1 << task.atom_index[atom] for atom in atoms)
+
+
 def _predicate(atom: str) -> str:
     return atom.strip("(").split()[0]
-
-
-def _holds(state: int, bit: int | None) -> bool:
-    return bit is not None and bool(state >> bit & 1)
