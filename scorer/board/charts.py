@@ -10,6 +10,7 @@ import io
 from collections.abc import Mapping, Sequence
 
 from matplotlib.figure import Figure
+from matplotlib.layout_engine import TightLayoutEngine
 
 from scorer.board.headline import Score
 
@@ -89,8 +90,11 @@ def stacked_counts(title: str, categories: Sequence[str], counts: Mapping[str, S
 
 
 def _png(figure: Figure) -> bytes:
-    if figure.get_layout_engine() is None:
-        figure.tight_layout()
+    # Laid out once here, then saved with no layout engine: with one (or the placeholder that
+    # ``tight_layout`` leaves), savefig draws the whole figure an extra time only to lay it out.
+    engine = figure.get_layout_engine() or TightLayoutEngine()
+    engine.execute(figure)
+    figure.set_layout_engine(None)
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", metadata=METADATA)
     return buffer.getvalue()
