@@ -7,10 +7,13 @@ import json
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from scorer.cli import main
 from scorer.io.dataset import load_keys
 from scorer.scoring.references import reference_lines
 from scorer.scoring.run import score_file
+from tests.conftest import shared_folder
 
 MODELS = ("gold-model", "wrong-model", "mixed-model")
 
@@ -33,16 +36,35 @@ def _unparsable(line: str) -> str:
 
 @pytest.fixture(scope="session")
 def submissions(mini_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """SUBMISSIONS/<model>/{predictions.jsonl, results.json, results.rows.jsonl}."""
-    root = tmp_path_factory.mktemp("submissions")
-    for model in MODELS:
-        folder = root / model
-        folder.mkdir()
-        (folder / "predictions.jsonl").write_text("".join(line + "\n" for line in submission_lines(mini_data, model)))
-        score_file(folder / "predictions.jsonl", mini_data, folder / "results.json")
-    return root
+    """SUBMISSIONS/<model>/{predictions.jsonl, results.json, results.rows.jsonl}, scored once
+    per run for every xdist worker (``shared_folder``)."""
+
+    def make(root: Path) -> None:
+        for model in MODELS:
+            folder = root / model
+            folder.mkdir()
+            lines = submission_lines(mini_data, model)
+            (folder / "predictions.jsonl").write_text("".join(line + "\n" for line in lines))
+            score_file(folder / "predictions.jsonl", mini_data, folder / "results.json")
+
+    return shared_folder(tmp_path_factory, "submissions", make)
 
 
 @pytest.fixture(scope="session")
 def results_files(submissions: Path) -> list[Path]:
     return [submissions / model / "results.json" for model in MODELS]
+
+
+@pytest.fixture(scope="session")
+def mixed_run(submissions: Path, mini_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`score` of the mixed submission with ``--report r.html --plots plots``: the folder that
+    holds r.json, r.html and plots/. Run once per run for every xdist worker (``shared_folder``):
+    its report's charts and episode replays are most of the time of any test that reads it."""
+
+    def make(out: Path) -> None:
+        predictions = submissions / "mixed-model" / "predictions.jsonl"
+        args = ["score", str(predictions), "--data", str(mini_data), "--out", str(out / "r.json"), "--quiet"]
+        result = CliRunner().invoke(main, [*args, "--report", str(out / "r.html"), "--plots", str(out / "plots")])
+        assert result.exit_code == 0, result.output
+
+    return shared_folder(tmp_path_factory, "mixed-run", make)

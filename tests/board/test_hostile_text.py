@@ -10,6 +10,8 @@ import io
 import json
 from pathlib import Path
 
+import pytest
+
 from scorer.board.leaderboard import load_board, write_board
 from scorer.board.report import write_report
 from scorer.io.dataset import load_keys
@@ -50,10 +52,15 @@ def _hostile_submission(mini_data: Path, folder: Path) -> Path:
     return predictions
 
 
-def test_the_report_shows_hostile_replies_as_text(mini_data: Path, tmp_path: Path) -> None:
-    predictions = _hostile_submission(mini_data, tmp_path / "hostile")
-    grading = grade(load_keys(mini_data), read_predictions(predictions).predictions)
-    report = write_report(grading, predictions.parent / "results.json", predictions, "first", tmp_path / "r.html")
+@pytest.fixture(scope="module")
+def hostile(mini_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The hostile submission's predictions.jsonl, scored once for both pages' tests."""
+    return _hostile_submission(mini_data, tmp_path_factory.mktemp("submission") / "hostile")
+
+
+def test_the_report_shows_hostile_replies_as_text(hostile: Path, mini_data: Path, tmp_path: Path) -> None:
+    grading = grade(load_keys(mini_data), read_predictions(hostile).predictions)
+    report = write_report(grading, hostile.parent / "results.json", hostile, "first", tmp_path / "r.html")
     with chromium_page() as page:  # fails on any script error of the page
         page.goto(report.as_uri())
         options = page.eval_on_selector_all("#episode-pick option", "options => options.map(o => o.textContent)")
@@ -64,11 +71,10 @@ def test_the_report_shows_hostile_replies_as_text(mini_data: Path, tmp_path: Pat
 
 
 def test_the_leaderboard_shows_a_hostile_model_name_as_text(
-    mini_data: Path, results_files: list[Path], tmp_path: Path
+    hostile: Path, results_files: list[Path], tmp_path: Path
 ) -> None:
-    _hostile_submission(mini_data, tmp_path / "hostile")
     out = tmp_path / "board"
-    write_board(load_board([*results_files, tmp_path / "hostile" / "results.json"]), out)
+    write_board(load_board([*results_files, hostile.parent / "results.json"]), out)
 
     markdown = (out / "leaderboard.md").read_text()
     assert "<script" not in markdown and "<img" not in markdown and "[click](javascript" not in markdown

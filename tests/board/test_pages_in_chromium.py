@@ -10,10 +10,6 @@ import pytest
 from PIL import Image, ImageStat
 
 from scorer.board.leaderboard import load_board, write_board
-from scorer.board.report import write_report
-from scorer.io.dataset import load_keys
-from scorer.io.predictions import read_predictions
-from scorer.scoring.grading import grade
 from tests.board.browser import chromium_page
 
 
@@ -25,14 +21,12 @@ def not_blank(png: bytes) -> bool:
 
 
 @pytest.fixture(scope="module")
-def mixed_report(submissions: Path, mini_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The mixed submission's report, written once for the tests that open it (grading the
-    mini build and drawing its charts is most of their time)."""
-    folder = submissions / "mixed-model"
-    predictions = folder / "predictions.jsonl"
-    grading = grade(load_keys(mini_data), read_predictions(predictions).predictions)
-    out = tmp_path_factory.mktemp("mixed-report") / "report.html"
-    return write_report(grading, folder / "results.json", predictions, "first", out)
+def board_folder(results_files: list[Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The three submissions' leaderboard files, written once for the tests that open the page
+    (drawing its charts is most of their time)."""
+    folder = tmp_path_factory.mktemp("board")
+    write_board(load_board(results_files), folder)
+    return folder
 
 
 def _column(page: object, table: str, index: int) -> list[str]:
@@ -41,10 +35,9 @@ def _column(page: object, table: str, index: int) -> list[str]:
     )
 
 
-def test_the_leaderboard_table_sorts_by_a_click(results_files: list[Path], tmp_path: Path) -> None:
-    write_board(load_board(results_files), tmp_path)
+def test_the_leaderboard_table_sorts_by_a_click(results_files: list[Path], board_folder: Path) -> None:
     with chromium_page() as page:
-        page.goto((tmp_path / "leaderboard.html").as_uri())
+        page.goto((board_folder / "leaderboard.html").as_uri())
         overall = len(load_board(results_files).overall().headers) - 2  # the "overall" column
         header = page.locator(f'table[data-key="overall"] th:nth-child({overall + 1})')
         header.click()
@@ -56,9 +49,9 @@ def test_the_leaderboard_table_sorts_by_a_click(results_files: list[Path], tmp_p
         assert not_blank(page.screenshot(full_page=True))
 
 
-def test_the_report_opens_an_episode_and_steps_through_it(mixed_report: Path) -> None:
+def test_the_report_opens_an_episode_and_steps_through_it(mixed_run: Path) -> None:
     with chromium_page() as page:
-        page.goto(mixed_report.as_uri())
+        page.goto((mixed_run / "r.html").as_uri())  # the mixed submission's report
         options = page.eval_on_selector_all("#episode-pick option", "options => options.map(o => o.textContent)")
         assert options and all("/test/" in option for option in options)
         page.select_option("#episode-pick", index=1)
@@ -93,13 +86,12 @@ def _page_width(page: object) -> dict[str, int]:
 
 
 def test_wide_tables_scroll_in_their_own_box_not_the_page(
-    results_files: list[Path], mixed_report: Path, tmp_path: Path
+    results_files: list[Path], board_folder: Path, mixed_run: Path, tmp_path: Path
 ) -> None:
     board = load_board(results_files)
     assert len(board.config(WIDE_CONFIG).headers) >= 13  # submission, all, 12 task types (and their mean)
-    write_board(board, tmp_path)
     with chromium_page(VIEWPORT, 900) as page:
-        for name, path in (("leaderboard", tmp_path / "leaderboard.html"), ("report", mixed_report)):
+        for name, path in (("leaderboard", board_folder / "leaderboard.html"), ("report", mixed_run / "r.html")):
             page.goto(path.as_uri())
             width = _page_width(page)
             assert width["page"] <= VIEWPORT, (name, width)
