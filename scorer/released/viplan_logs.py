@@ -217,8 +217,9 @@ def _answers(row: KeyRow, settings: dict[str, Any], recorded: dict[str, Any], re
     episode = make_episode(row, {**settings, "parser": "paper"}, recorded)
     _, info = episode.reset()
     replies: list[str] = []
+    tables = _AtomTables()
     while not episode.done:
-        reply = _recorded_answer(record, info, episode)
+        reply = _recorded_answer(record, info, episode, tables)
         if reply is None:
             break
         replies.append(reply)
@@ -226,18 +227,34 @@ def _answers(row: KeyRow, settings: dict[str, Any], recorded: dict[str, Any], re
     return replies
 
 
-def _recorded_answer(record: dict[str, Any], info: dict[str, Any], episode: Any) -> str | None:
+class _AtomTables:
+    """``_by_atom`` of each results dict of one record, made once: an enumeration is asked an
+    atom at a time, and keying its hundreds of answers again for each made the import quadratic."""
+
+    def __init__(self) -> None:
+        self._made: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
+
+    def __call__(self, results: dict[str, Any] | None) -> dict[str, Any]:
+        if results is None:
+            return {}
+        made = self._made.get(id(results))
+        if made is None:  # the dict is kept beside its table: its id is not reused meanwhile
+            made = self._made[id(results)] = (results, _by_atom(results))
+        return made[1]
+
+
+def _recorded_answer(record: dict[str, Any], info: dict[str, Any], episode: Any, tables: _AtomTables) -> str | None:
     """The reply ViPlan's run gave to the question ``info`` asks, or None if it never asked it."""
     phase, atom = info["phase"], info["atom"]
     if phase == "enumerate":
         enumerations = [record.get("initial_state_enum", {}).get("results")]
         enumerations += [r.get("enum_results") for r in record.get("replans") or []]
-        found = _by_atom(
+        found = tables(
             enumerations[episode.counts["replans"]] if episode.counts["replans"] < len(enumerations) else None
         )
         return found[atom][0] if atom in found else None
     checked = (record.get("action_results") or [])[episode.checked - 1 : episode.checked]
-    answers = _by_atom(checked[0].get(f"{phase}s_results") if checked else None)
+    answers = tables(checked[0].get(f"{phase}s_results") if checked else None)
     return answers[atom][5] if atom in answers else None
 
 
