@@ -100,56 +100,28 @@ def test_blocksworld_goal_strings_are_viplans_get_goal_str() -> None:
         assert corpus.edges_stripped(ours) == theirs
 
 
-def _imported_blocksworld() -> list[tuple[KeyRow, Path]]:
-    if not EXTERNAL.is_dir():
-        pytest.skip(f"ViPlan's data is not here: {EXTERNAL} is absent")
-    from scorer.families.blocksworld import viplan_import
-    from scorer.families.blocksworld.configs.episodes import CONFIG
-
-    out = []
-    for path in viplan_import.problem_files(EXTERNAL.parents[1]):
-        problem, facts = viplan_import.imported_problem(EXTERNAL.parents[1], path)
-        row = episode_row_of(problem, facts, CONFIG)
-        out.append((row, path))
-    return out
-
-
-def episode_row_of(problem, facts, config) -> KeyRow:  # type: ignore[no-untyped-def]
-    from scorer.families.blocksworld import DIFFICULTIES, domain_pddl
-
-    difficulty = DIFFICULTIES[problem.difficulty]
-    meta = {"seed": problem.seed, "max_steps": difficulty.max_steps, "n_columns": difficulty.n_columns}
-    key = {"optimal_length": problem.optimal_length, "optimal_plan": list(problem.optimal_plan)}
-    return KeyRow(
-        f"{config}/test/0",
-        config,
-        "blocksworld",
-        "episode",
-        problem.difficulty,
-        domain_pddl(),
-        problem.pddl(),
-        key,
-        meta,
-    )
-
-
-def test_imported_blocksworld_goals_read_as_viplans_own_files() -> None:
-    """Our rows of ViPlan's 75 problems state the goal as ViPlan's get_goal_str does on
-    ViPlan's own problem file (its objects' order, its goal's order)."""
+def test_imported_blocksworld_goals_read_as_viplans_own_files(viplan_import: Path) -> None:
+    """Our rows of ViPlan's 75 problems (`planarium import viplan`'s, imported once per run)
+    state the goal as ViPlan's get_goal_str does on ViPlan's own problem file (its objects'
+    order, its goal's order)."""
     from unified_planning.io import PDDLReader
 
     from scorer.episodes.engine import make_episode as episode_of
+    from scorer.families.blocksworld.viplan_import import CONFIG
+    from scorer.io.dataset import load_keys
 
     differing = []
-    imported = _imported_blocksworld()
-    for row, path in imported:
-        problem = PDDLReader().parse_problem(str(EXTERNAL / "blocksworld" / "domain.pddl"), str(path))
+    rows = list(load_keys(viplan_import, configs={CONFIG}).rows.values())
+    reader = PDDLReader()  # one for every file: building its grammar is a third of a file's parse
+    for row in rows:
+        path = EXTERNAL / "blocksworld" / "problems" / row.meta["source"]  # the file it was imported from
+        problem = reader.parse_problem(str(EXTERNAL / "blocksworld" / "domain.pddl"), str(path))
         env = corpus.BlocksEnv(episode_of(row, {"mode": "planner"}).task, problem)  # type: ignore[attr-defined]
         theirs = corpus.bw_planner().get_goal_str(env)
         ours = episode_of(row, {"mode": "planner"}).world.goal  # type: ignore[attr-defined]
         if ours != theirs:
             differing.append(path.name)
-    assert len(imported) == 75 and differing == []
+    assert len(rows) == 75 and differing == []
 
 
 def _bw_replies(row: KeyRow, cot: bool = False) -> list[str]:
@@ -260,8 +232,9 @@ def test_imported_household_goals_read_as_viplans_own_files() -> None:
 
     files = sorted((EXTERNAL / "igibson").glob("*/*.pddl"))
     differing = []
+    reader = PDDLReader()  # one for every file: building its grammar is a third of a file's parse
     for path in files:
-        problem = PDDLReader().parse_problem(str(EXTERNAL / "igibson" / "domain.pddl"), str(path))
+        problem = reader.parse_problem(str(EXTERNAL / "igibson" / "domain.pddl"), str(path))
         env = corpus.TaskEnv.__new__(corpus.TaskEnv)
         env.problem = problem
         theirs = corpus.hh_planner().get_goal_str(env)

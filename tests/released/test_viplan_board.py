@@ -28,10 +28,8 @@ from scorer.released.viplan_board import SEPARATOR, comparison, model_label
 from scorer.released.viplan_board import main as viplan_board_main
 from scorer.released.viplan_runs import RunFile
 from tests.board.browser import chromium_page
+from tests.released.conftest import RESULTS
 
-EXTERNAL = Path(__file__).resolve().parents[3] / "shared" / "external"
-RESULTS = EXTERNAL / "viplan-results"
-VIPLAN = EXTERNAL / "viplan"
 MODEL = "gpt-4.1"
 FAMILIES = {"blocksworld": "blocksworld", "igibson": "household"}  # ViPlan's domain folder -> our family
 
@@ -50,16 +48,9 @@ def test_the_label_names_the_model_setting_and_cot() -> None:
 
 
 @pytest.fixture(scope="module")
-def data(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """`planarium import viplan`'s two configs."""
-    if not (RESULTS / "results" / "final").is_dir() or not VIPLAN.is_dir():
-        pytest.skip(f"ViPlan's released runs or data are not here: {RESULTS} or {VIPLAN} is absent")
-    from scorer.cli import main
-
-    folder = tmp_path_factory.mktemp("viplan-data")
-    result = CliRunner().invoke(main, ["import", "viplan", str(VIPLAN), "--out", str(folder)])
-    assert result.exit_code == 0, result.output
-    return folder
+def data(viplan_data: Path) -> Path:
+    """`planarium import viplan`'s two configs (imported once per run: tests/conftest.py)."""
+    return viplan_data
 
 
 @pytest.fixture(scope="module")
