@@ -68,8 +68,11 @@ def subset_replies() -> list[Reply]:
     return [reply for run, path in subset_files() for reply in vr.replies_in(run, vr.read_results(path))]
 
 
-@cache
-def full_comparison() -> Comparison:
+@pytest.fixture(scope="module")
+def comparison() -> Comparison:
+    """Every grounder reply's readings, compared once for the tests that read them: a module
+    fixture, so that `--dist loadgroup` runs them on one worker (tests/conftest.py) instead of
+    each worker reading all of ViPlan's results files again."""
     return vr.compare_readings(vr.grounder_replies(results_dir()))
 
 
@@ -139,22 +142,20 @@ def test_paper_reading_matches_the_record_on_the_subset() -> None:
     assert not mismatched, mismatched[:3]
 
 
-def test_paper_reading_matches_the_record_on_every_reply() -> None:
-    comparison = full_comparison()
+def test_paper_reading_matches_the_record_on_every_reply(comparison: Comparison) -> None:
     assert comparison.total.replies == ALL_REPLIES
     assert comparison.mismatches == []
 
 
-def test_every_reply_is_counted_once() -> None:
+def test_every_reply_is_counted_once(comparison: Comparison) -> None:
     per_domain = Counter({domain: 0 for domain in REPLIES_PER_DOMAIN})
     for run, path in vr.latest_results_files(results_dir()):
         per_domain[run.domain] += sum(1 for _ in records(path))
     assert dict(per_domain) == REPLIES_PER_DOMAIN
-    assert full_comparison().total.replies == sum(per_domain.values())
+    assert comparison.total.replies == sum(per_domain.values())
 
 
-def test_the_readings_disagree_on_few_replies_of_three_kinds() -> None:
-    comparison = full_comparison()
+def test_the_readings_disagree_on_few_replies_of_three_kinds(comparison: Comparison) -> None:
     assert comparison.total.differ == READ_DIFFERENTLY
     found = {name: kind.tally.replies for name, kind in comparison.kinds.items() if kind.tally.replies}
     assert found == {
@@ -164,8 +165,8 @@ def test_the_readings_disagree_on_few_replies_of_three_kinds() -> None:
     }
 
 
-def test_the_doc_shows_the_measured_tables() -> None:
-    assert vr.markdown(full_comparison()) in DOC.read_text(encoding="utf-8"), (
+def test_the_doc_shows_the_measured_tables(comparison: Comparison) -> None:
+    assert vr.markdown(comparison) in DOC.read_text(encoding="utf-8"), (
         f"docs/real-replies.md is stale: regenerate with {vr.COMMAND} --markdown FILE"
     )
 
