@@ -57,7 +57,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         group = _xdist_group(item)
         if group is not None:
             item.add_marker(pytest.mark.xdist_group(group))
-            _name_group(item, group)
+        _name_group(item)
     # The tests of minutes first: started last, one would keep a worker busy alone at the end.
     items.sort(key=lambda item: item.get_closest_marker("long") is None)
 
@@ -133,12 +133,19 @@ def viplan_import(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return shared_folder(tmp_path_factory, "viplan-data", lambda out: _import("viplan", VIPLAN, out))
 
 
-def _name_group(item: pytest.Item, group: str) -> None:
-    """Put the group in the test's id, where `--dist loadgroup` reads it: pytest-xdist 3.8 sets
-    ``item._nodeid`` from the mark, which pytest 9 no longer reads (it keeps the id in ``_id``),
-    so every group was spread over the workers and each worker made its module fixtures again.
-    Only in a loadgroup worker (``option.loadgroup``): a run without xdist keeps its plain ids."""
+def _name_group(item: pytest.Item) -> None:
+    """Put the test's groups in its id, where `--dist loadgroup` reads them: pytest-xdist 3.8
+    sets ``item._nodeid`` from the marks (its ``remote.py``), which pytest 9 no longer reads
+    (it keeps the id in ``_id``), so every group was spread over the workers and each worker
+    made its module fixtures again. The name is xdist's: every group mark's, sorted, joined.
+    Only in a loadgroup worker (``option.loadgroup``): a run without xdist keeps plain ids."""
     from _pytest.nodeid import NodeId
 
-    if getattr(item.config.option, "loadgroup", False) and not hasattr(item, "_nodeid"):
-        item._id = NodeId.parse(f"{item.nodeid}@{group}")  # type: ignore[attr-defined]
+    if not getattr(item.config.option, "loadgroup", False) or hasattr(item, "_nodeid"):
+        return
+    names = {
+        str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
+        for mark in item.iter_markers("xdist_group")
+    }
+    if names:
+        item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(sorted(names))}")  # type: ignore[attr-defined]
