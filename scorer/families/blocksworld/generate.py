@@ -12,9 +12,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from scorer.families.blocksworld.layout_space import band_states
 from scorer.families.blocksworld.pddl import domain_pddl, problem_pddl
 from scorer.families.blocksworld.state import COLOURS, Layout, layout_atoms, layout_from_atoms
-from scorer.pddl import Task, astar, parse_task, reachable_states
+from scorer.pddl import Task, astar, parse_task
 
 # Draws in a row that may hit taken problems before a difficulty counts as exhausted (the
 # simple one has 173,760 distinct problems: 1,920 initial layouts x 3-5 moves to a goal).
@@ -79,8 +80,7 @@ def generate_problem(difficulty: Difficulty, seed: str, name: str, taken: set[tu
         blocks = rng.sample(COLOURS, k=difficulty.n_blocks)
         init = random_layout(rng, blocks, difficulty.n_columns, difficulty.max_init_height)
         task = parse_task(domain_pddl(), problem_pddl(name, init, init))
-        space = reachable_states(task)
-        in_band = sorted(s for s, d in space.dist.items() if difficulty.min_length <= d <= difficulty.max_length)
+        in_band = band_states(task, init, difficulty.min_length, difficulty.max_length)  # in the order of their bits
         if not in_band:
             continue
         goal = layout_from_atoms(task.true_atoms(rng.choice(in_band)), difficulty.n_columns)
