@@ -16,6 +16,7 @@ from data_build.row_filter import RowFilter, parse_range
 from data_build.train import TrainSettings
 from scorer.io.dataset import load_keys
 from scorer.io.errors import PlanariumError
+from tests.conftest import shared_folder
 
 CHEAP = "maze-vsp"  # a question config whose mini draw takes about a second
 
@@ -35,11 +36,11 @@ def _rows(out: Path, config: str = CHEAP) -> list[dict]:
     ]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def trained(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("train")
-    _train(out, 120, 7)
-    return out
+    """The 120-row train split of seed 7 the tests below read, drawn once per run for every
+    xdist worker (``shared_folder``: the module's tests may run on two)."""
+    return shared_folder(tmp_path_factory, "train-120-s7", lambda out: _train(out, 120, 7))
 
 
 def test_the_recorded_published_keys_are_the_mini_builds(mini_data: Path) -> None:

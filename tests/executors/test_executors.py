@@ -16,6 +16,7 @@ from scorer.executors import Executor, make_executor
 from scorer.executors.local import LocalExecutor
 from scorer.families.blocksworld import problems as bw_problems
 from scorer.io.errors import PlanariumError
+from tests.conftest import shared_folder
 
 # ground and acp-hard spread their work over the executor; episodes (on ground's problem set)
 # and collision are built whole, side by side
@@ -69,9 +70,15 @@ def test_fresh_workers_are_forked_at_once_with_what_this_process_holds() -> None
         executor.close()
 
 
-@pytest.fixture(scope="module")
+def _one_process_build(folder: Path) -> None:
+    (folder / "checksums-of-one.json").write_text(json.dumps(_build(folder / "built", LocalExecutor(1))))
+
+
+@pytest.fixture(scope="session")
 def one_process_build(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    return _build(tmp_path_factory.mktemp("one"), LocalExecutor(1))
+    """Built once per run for every xdist worker (``shared_folder``: the two tests below may run on two)."""
+    folder = shared_folder(tmp_path_factory, "executors-one-process", _one_process_build)
+    return json.loads((folder / "checksums-of-one.json").read_text())
 
 
 def test_a_build_is_byte_identical_on_one_or_two_local_workers(one_process_build: dict, tmp_path: Path) -> None:
