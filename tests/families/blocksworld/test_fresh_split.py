@@ -52,11 +52,14 @@ def test_size_n_counts_follow_the_full_size_spread() -> None:
 
 
 def test_a_fresh_sized_build_has_n_rows_seeded_ids_and_no_published_problem(tmp_path: Path) -> None:
-    settings = BuildSettings(size="40", seed=3, show_progress=False)
+    # Size 10, not 40: each path (a problem per difficulty for ground's pool, ten problems
+    # for episodes, the published pairs avoided, the seeded ids, the card's note) is the same
+    # at any size, and ten rows still hold every difficulty; forty cost four times the draws.
+    settings = BuildSettings(size="10", seed=3, show_progress=False)
     build(tmp_path, "blocksworld-ground,blocksworld-episodes", settings)
     ground = pq.read_table(tmp_path / "data" / "blocksworld-ground" / "test-00000-of-00001.parquet").to_pylist()
     episodes = pq.read_table(tmp_path / "data" / "blocksworld-episodes" / "test-00000-of-00001.parquet").to_pylist()
-    assert len(ground) == len(episodes) == 40
+    assert len(ground) == len(episodes) == 10
     assert ground[0]["id"] == "blocksworld-ground/test/s3-0000"
     assert {row["difficulty"] for row in ground} == {"simple", "medium", "hard"}
     names = {json.loads(row["meta"])["problem"] for row in episodes}
@@ -64,7 +67,7 @@ def test_a_fresh_sized_build_has_n_rows_seeded_ids_and_no_published_problem(tmp_
     assert names == {p.name for p in drawn["test"]}
     assert not _pairs(drawn) & published_pairs()
     card = (tmp_path / "README.md").read_text()
-    assert "**Fresh split** (`--seed 3 --size 40`" in card and "published.json" in card
+    assert "**Fresh split** (`--seed 3 --size 10`" in card and "published.json" in card
 
 
 def test_a_difficulty_with_no_free_problem_left_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
