@@ -145,6 +145,16 @@ def template(name: str) -> tuple[_Element, ...]:
 
 
 def _render(name: str, codes: Codes, variables: Sequence[tuple[str, str]]) -> str:
+    text = _kept(name, codes)
+    for name_, value in variables:
+        text = text.replace("{" + name_ + "}", value)
+    return text
+
+
+@cache
+def _kept(name: str, codes: Codes) -> str:
+    """The lines of template ``name`` whose codes hold, joined: the same for every step of
+    every episode of one setting (only the variables change), so chosen once."""
     kept: list[str] = []
     for element in template(name):
         if isinstance(element, tuple):
@@ -156,10 +166,7 @@ def _render(name: str, codes: Codes, variables: Sequence[tuple[str, str]]) -> st
                 kept.append(chosen.text)
         elif element.conditions is None or codes.holds(element.conditions):
             kept.append(element.text)
-    text = "\n".join(kept)
-    for name_, value in variables:
-        text = text.replace("{" + name_ + "}", value)
-    return text
+    return "\n".join(kept)
 
 
 def render_full(codes: Codes, variables: Sequence[tuple[str, str]]) -> str:
@@ -167,7 +174,7 @@ def render_full(codes: Codes, variables: Sequence[tuple[str, str]]) -> str:
 
     def included(match: re.Match[str]) -> str:
         name = match.group(1)
-        return _render(name, codes, variables) if (TEMPLATES / name).is_file() else ""
+        return _render(name, codes, variables) if name in _template_names() else ""
 
     text = _render(MAIN_TEMPLATE, codes, variables)
     for _ in range(INCLUDE_DEPTH):
@@ -176,6 +183,14 @@ def render_full(codes: Codes, variables: Sequence[tuple[str, str]]) -> str:
             break
         text = expanded
     return text.strip()
+
+
+@cache
+def _template_names() -> frozenset[str]:
+    """The files an include may name: only the shipped templates. A reply's memory reaches the
+    next prompt as a variable before includes are expanded, so a name such as ``../x`` would
+    otherwise read any file on the server into the prompt."""
+    return frozenset(path.name for path in TEMPLATES.iterdir() if path.is_file())
 
 
 def split_at_boundary(prompt: str) -> tuple[str, str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -97,6 +98,21 @@ def test_plan_and_memory_come_back_in_the_next_prompt(row: KeyRow) -> None:
     episode.reset()
     text = episode.step(reply).observation.text
     assert S.MEMORY_HEADER not in text and S.PLAN_HEADER not in text
+
+
+@pytest.mark.parametrize("name", ["../../../../../../../etc/passwd", "../prompt.py", "no_such.prompt"])
+def test_a_memory_naming_a_file_includes_nothing(row: KeyRow, tmp_path: Path, name: str) -> None:
+    """A reply's memory is a variable of the next prompt, filled in before the template's
+    includes are expanded: an include it names that is not a shipped template is dropped,
+    never read (the server would otherwise put any file it can read into the prompt)."""
+    secret = tmp_path / "secret.prompt"
+    secret.write_text("* | the secret\n")
+    memory = f"see {{include:{name}}} and {{include:{secret}}}"
+    reply = f"<answer>\nTHINGS TO REMEMBER: {memory}\nAction: FIND Mug\n</answer>"
+    episode = make_episode(row, {"view": "text"})
+    episode.reset()
+    text = episode.step(reply).observation.text
+    assert f"{S.MEMORY_HEADER}\nsee  and " in text and "the secret" not in text and "root:" not in text
 
 
 def test_static_part_is_the_system_message(row: KeyRow) -> None:
