@@ -85,7 +85,9 @@ def test_a_build_is_byte_identical_on_one_or_two_local_workers(one_process_build
     assert _build(tmp_path, LocalExecutor(2)) == one_process_build
 
 
-def test_a_ray_build_is_byte_identical_to_a_local_one(one_process_build: dict, tmp_path: Path) -> None:
+def test_a_ray_build_is_byte_identical_to_a_local_one(
+    one_process_build: dict, tmp_path: Path, ray_started: bool
+) -> None:
     pytest.importorskip("ray", reason="ray is not installed: pip install 'planarium[ray]' to run this test")
     from scorer.executors.ray_cluster import RayExecutor
 

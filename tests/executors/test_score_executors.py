@@ -71,7 +71,9 @@ def test_two_local_workers_write_the_same_files(
     assert _scored(mixed_answers, mini_data, tmp_path, LocalExecutor(2)) == in_one_process
 
 
-def test_ray_writes_the_same_files(in_one_process: tuple, mixed_answers: Path, mini_data: Path, tmp_path: Path) -> None:
+def test_ray_writes_the_same_files(
+    in_one_process: tuple, mixed_answers: Path, mini_data: Path, tmp_path: Path, ray_started: bool
+) -> None:
     pytest.importorskip("ray", reason="ray is not installed: pip install 'planarium[ray]' to run this test")
     from scorer.executors.ray_cluster import RayExecutor
 
