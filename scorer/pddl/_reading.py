@@ -134,6 +134,8 @@ def _refuse_unsupported_model(problem: Problem) -> None:
 
 
 def _refuse_unsupported_kind(problem: Problem) -> None:
+    if not _may_be_timed_or_simulated(problem):
+        return
     kind = problem.kind
     for group in _UNSUPPORTED_KIND_GROUPS:
         for feature in kind.features:
@@ -141,6 +143,21 @@ def _refuse_unsupported_kind(problem: Problem) -> None:
                 raise UnsupportedPDDL(f"unsupported PDDL feature: {feature.lower()}")
     if problem.timed_effects or problem.timed_goals or problem.trajectory_constraints:
         raise UnsupportedPDDL("unsupported PDDL feature: timed or trajectory constructs")
+
+
+def _may_be_timed_or_simulated(problem: Problem) -> bool:
+    """Whether the problem's kind can hold a feature of the refused groups. Its actions are all
+    instantaneous (checked first), so only these set one (unified-planning's ``_kind_factory``);
+    computing the kind walks every expression, a tenth of reading a problem, so it is computed
+    only then, for the exact message."""
+    return bool(
+        problem.timed_effects
+        or problem.timed_goals
+        or problem.trajectory_constraints
+        or list(getattr(problem, "processes", ()))
+        or list(getattr(problem, "events", ()))
+        or any(getattr(action, "simulated_effect", None) is not None for action in problem.actions)
+    )
 
 
 def _feature_group(feature: str) -> str | None:

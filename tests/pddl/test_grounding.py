@@ -161,6 +161,25 @@ def test_unsupported_features_are_refused(domain: str, feature: str) -> None:
         parse_task(domain, "(define (problem x) (:domain d) (:init (p)) (:goal (p)))")
 
 
+TIMED_DOMAIN = """(define (domain d) (:requirements :strips :timed-initial-literals :constraints)
+  (:predicates (p) (q)) (:action a :parameters () :precondition (p) :effect (q)))"""
+
+
+@pytest.mark.parametrize(
+    ("problem", "feature"),
+    [
+        ("(:init (p) (at 10 (q))) (:goal (q))", "continuous_time"),
+        ("(:init (p)) (:goal (q)) (:constraints (always (p)))", "state_invariants"),
+        ("(:init (p)) (:goal (q)) (:constraints (sometime (q)))", "trajectory_constraints"),
+    ],
+)
+def test_timed_and_constrained_problems_are_refused_by_their_feature(problem: str, feature: str) -> None:
+    """A problem's own timed literals and PDDL3 constraints (its domain is plain STRIPS): the
+    kind is computed only for such problems, and names the feature."""
+    with pytest.raises(UnsupportedPDDL, match=feature):
+        parse_task(TIMED_DOMAIN, f"(define (problem x) (:domain d) {problem})")
+
+
 COST_DOMAIN = """(define (domain c) (:requirements :strips :typing :action-costs)
   (:types t) (:predicates (p ?x - t) (q ?x - t))
   (:functions (total-cost) - number (w ?x - t) - number)
