@@ -19,6 +19,7 @@ from scorer.episodes.engine import make_episode, step_on_reply
 from scorer.io.dataset import KeyRow
 from scorer.io.predictions import Prediction
 from scorer.registry.fidelity import Departure, all_departures
+from scorer.render.png import SERVE_LEVEL
 from scorer.scoring.results import cut
 
 VIEWS = "Views and boards"  # the departures section on what a model sees (scorer.registry.fidelity)
@@ -99,8 +100,10 @@ def images_departure(config: str) -> Departure | None:
 
 
 def _step(observation: Observation, reply: str | None, info: dict[str, Any] | None) -> dict[str, Any]:
+    # The server's PNG level, not the build's: the pixels are the same, drawn and encoded in half
+    # the CPU (a mini build's episodes: 2.8-3.1 against 5.0-6.6 s), for a report 24% larger.
     return {
-        "images": [base64.b64encode(png).decode("ascii") for png in observation.images_png()],
+        "images": [base64.b64encode(png).decode("ascii") for png in observation.images_png(SERVE_LEVEL)],
         "prompt": cut(observation.text, MAX_SHOWN_CHARS),
         "reply": cut(reply, MAX_SHOWN_CHARS),
         "info": None if info is None else _info_text(info),
