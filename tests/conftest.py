@@ -153,12 +153,14 @@ def episode_data(mini_data: Path, tmp_path_factory: pytest.TempPathFactory) -> P
 
 
 @pytest.fixture(scope="session")
-def viplan_import(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """`planarium import viplan`'s two configs in a folder of their own, imported once per run
-    for every test that reads them (tests/released and the two families' import tests)."""
+def viplan_import(episode_data: Path) -> Path:
+    """A folder that holds `planarium import viplan`'s two configs, for every test that reads
+    them (tests/released and the two families' import tests; each reads its config alone):
+    the episode data, where they were imported once for the run (a second import of ViPlan's
+    problems into a folder of their own was 17 CPU s)."""
     if not VIPLAN.is_dir():
         pytest.skip(f"ViPlan's repository files are not in {VIPLAN}")
-    return shared_folder(tmp_path_factory, "viplan-data", lambda out: _import("viplan", VIPLAN, out))
+    return episode_data
 
 
 def _name_group(item: pytest.Item) -> None:

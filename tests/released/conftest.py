@@ -19,8 +19,8 @@ def need_viplan_data() -> None:
 
 @pytest.fixture(scope="session")
 def viplan_data(request: pytest.FixtureRequest) -> Path:
-    """`planarium import viplan`'s two configs in a folder of their own (``viplan_import``:
-    imported once per run, shared with the families' import tests)."""
+    """A folder holding `planarium import viplan`'s two configs (``viplan_import``: imported
+    once per run, shared with the families' import tests and the conformance plays)."""
     need_viplan_data()
     folder: Path = request.getfixturevalue("viplan_import")
     return folder
