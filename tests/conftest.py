@@ -153,14 +153,15 @@ def episode_data(mini_data: Path, tmp_path_factory: pytest.TempPathFactory) -> P
 
 
 @pytest.fixture(scope="session")
-def viplan_import(episode_data: Path) -> Path:
+def viplan_import(request: pytest.FixtureRequest) -> Path:
     """A folder that holds `planarium import viplan`'s two configs, for every test that reads
     them (tests/released and the two families' import tests; each reads its config alone):
     the episode data, where they were imported once for the run (a second import of ViPlan's
     problems into a folder of their own was 17 CPU s)."""
     if not VIPLAN.is_dir():
         pytest.skip(f"ViPlan's repository files are not in {VIPLAN}")
-    return episode_data
+    folder: Path = request.getfixturevalue("episode_data")  # asked after the check: it builds the mini set
+    return folder
 
 
 def _name_group(item: pytest.Item) -> None:

@@ -136,9 +136,9 @@ def _refuse_unsupported_model(problem: Problem) -> None:
 def _refuse_unsupported_kind(problem: Problem) -> None:
     if not _may_be_timed_or_simulated(problem):
         return
-    kind = problem.kind
+    features = sorted(problem.kind.features)  # a set: sorted, so the message names the same one in every process
     for group in _UNSUPPORTED_KIND_GROUPS:
-        for feature in kind.features:
+        for feature in features:
             if _feature_group(feature) == group:
                 raise UnsupportedPDDL(f"unsupported PDDL feature: {feature.lower()}")
     if problem.timed_effects or problem.timed_goals or problem.trajectory_constraints:
