@@ -25,6 +25,17 @@ DEPARTURES: tuple[Departure, ...] = (
         test="tests/families/kitchen/test_episode.py::test_views_images_and_text",
     ),
     Departure(
+        section="Prompts and feedback",
+        configs=BOTH,
+        paper="its template reader expands `{include:NAME}` after the variables are filled in, reading NAME "
+        "relative to its prompts folder, so a reply whose memory names another file (`{include:../../x}`) "
+        "brings that file into the next prompt (AsgardBench, `Model/prompt_templates.py`)",
+        ours="an include names only one of the shipped templates; any other name is left out, as AsgardBench "
+        "leaves out a template it cannot find (a server must not read its files into a model's prompt)",
+        restore="none: the difference is only for a reply that names a file outside the templates",
+        test="tests/families/kitchen/test_episode.py::test_a_memory_naming_a_file_includes_nothing",
+    ),
+    Departure(
         section="Parsers and judging",
         configs=BOTH_BUILT,
         paper="its runner reads the whole reply, the `<think>` block its prompt asks for included: the memory "
