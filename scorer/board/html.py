@@ -105,8 +105,13 @@ def viewer_html() -> str:
 # "</script" would end the element early and "<!--" open a comment that swallows the next
 # script; "<", ">" and "&" as JSON escapes are the same strings to JSON.parse, and no text
 # can then close, comment out or reopen the element.
-_SCRIPT_SAFE = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026"})
+_SCRIPT_SAFE = (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"))
 
 
 def _json_for_script(value: Any) -> str:
-    return json.dumps(value, sort_keys=True).translate(_SCRIPT_SAFE)
+    # str.replace, not str.translate: translate looks every character up in a dict when a
+    # character maps to several (1.67 s for a report's 20 MB of episodes; replace 0.07 s)
+    text = json.dumps(value, sort_keys=True)
+    for character, escaped in _SCRIPT_SAFE:
+        text = text.replace(character, escaped)
+    return text
