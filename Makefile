@@ -49,11 +49,14 @@ $(OPENENV_STAMP):
 	($(PYTHON) -m venv $(OPENENV_VENV) && $(OPENENV_VENV)/bin/pip install --quiet --no-compile 'openenv-core>=0.3' && touch $@) \
 	  || echo "warning: openenv-core could not be installed; the tests of its client will skip" >&2
 
-# The two venvs side by side (pip keeps about one core busy), then lint beside the suite: lint
-# is mostly mypy on one core, which alone left the other idle for half a minute. Lines stay whole.
+# The two venvs side by side (pip keeps about one core busy), then the suite with lint beside it
+# (mostly mypy on one core: alone, it left the other idle for half a minute). Lint's report comes
+# after the suite's (the suite's progress stays live), and either failing fails `make test`.
 test:
 	$(MAKE) --no-print-directory --jobs=2 --output-sync=target $(STAMP) $(OPENENV_STAMP)
-	$(MAKE) --no-print-directory --jobs=2 --output-sync=line lint suite
+	$(MAKE) --no-print-directory lint > $(VENV)/lint.log 2>&1 & lint=$$!; \
+	  $(MAKE) --no-print-directory suite; suite=$$?; \
+	  wait $$lint; linted=$$?; cat $(VENV)/lint.log; test $$suite -eq 0 && test $$linted -eq 0
 
 # One pytest-xdist worker per core. loadgroup keeps together what one process makes once (a
 # module's module-scoped fixtures, the conformance plays of one mode: tests/conftest.py); the
