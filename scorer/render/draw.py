@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -56,6 +58,57 @@ def _scratch_mask(size: tuple[int, int]) -> tuple[Image.Image, ImageDraw.ImageDr
         mask = Image.new("1", size)
         by_size[size] = (mask, ImageDraw.Draw(mask))
     return by_size[size]
+
+
+@dataclass
+class Scratch:
+    """A thread's copy of a cached background, lent to draw one image on.
+
+    Set ``changed`` to a box (canvas pixels) covering every pixel drawn; until it is set,
+    the whole copy counts as changed.
+    """
+
+    image: Image.Image
+    changed: tuple[float, float, float, float] | None = None
+
+
+_scratches = threading.local()  # per thread, as the masks: drawing threads never share a copy
+_SCRATCHES_PER_THREAD = 4  # a few backgrounds in turn; each is a supersampled frame (~6 MB)
+_RESTORE_MARGIN = 4  # pixels put back beyond ``changed``, in case a drawing's box is a pixel short
+
+
+@contextmanager
+def scratch_copy(background: Image.Image) -> Iterator[Scratch]:
+    """Lend this thread's copy of ``background`` and put ``changed`` back from it afterwards.
+
+    Copying a supersampled background for every image took 0.6 ms (1440x1080) while the
+    drawing on it covers a box; pasting that box back keeps the copy equal to ``background``
+    from one image to the next. ``background`` must not change (a cached image).
+    """
+    kept: dict[int, tuple[Image.Image, Image.Image]] = getattr(_scratches, "kept", {})
+    _scratches.kept = kept
+    if id(background) not in kept:  # the background itself is kept, so its id is never reused
+        while len(kept) >= _SCRATCHES_PER_THREAD:
+            del kept[next(iter(kept))]
+        kept[id(background)] = (background, background.copy())
+    scratch = Scratch(kept[id(background)][1])
+    try:
+        yield scratch
+    finally:
+        box = _restore_box(scratch.changed, background.size)
+        scratch.image.paste(background.crop(box), box)
+
+
+def _restore_box(changed: tuple[float, float, float, float] | None, size: tuple[int, int]) -> tuple[int, int, int, int]:
+    if changed is None:
+        return (0, 0, *size)
+    left, top, right, bottom = changed
+    return (
+        max(0, math.floor(left) - _RESTORE_MARGIN),
+        max(0, math.floor(top) - _RESTORE_MARGIN),
+        min(size[0], math.ceil(right) + _RESTORE_MARGIN),
+        min(size[1], math.ceil(bottom) + _RESTORE_MARGIN),
+    )
 
 
 def vertical_gradient(size: tuple[int, int], top: RGB, bottom: RGB) -> Image.Image:

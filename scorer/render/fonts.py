@@ -16,7 +16,7 @@ def load_font(size_px: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     We deliberately ignore system fonts: the font ships inside Pillow, so the
     same Pillow + FreeType give byte-identical images on any machine.
 
-    The font keeps the bitmaps and lengths of the texts it rendered: the renderers write
+    The font keeps the bitmaps, lengths and boxes of the texts it rendered: the renderers write
     the same few names and labels in every image, and FreeType's rendering was most of a
     plan view's drawing. ``ImageDraw.text`` draws the same bitmap either way.
     """
@@ -24,6 +24,7 @@ def load_font(size_px: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     if isinstance(font, ImageFont.FreeTypeFont):
         font.getmask2 = _remembered(font.getmask2)  # type: ignore[method-assign]
         font.getlength = _remembered(font.getlength)  # type: ignore[method-assign]
+        font.getbbox = _remembered(font.getbbox)  # type: ignore[method-assign]
     return font
 
 

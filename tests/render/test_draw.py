@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
-from scorer.render.draw import Draw, row_gradient
+from scorer.render.draw import Draw, row_gradient, scratch_copy
 
 
 @pytest.mark.parametrize(
@@ -40,3 +40,30 @@ def test_draw_gives_pillows_polygons_with_wide_outlines(mode: str, background: o
         ours_draw.polygon(corners, fill=fill, outline=outline, width=width)
         pillows_draw.polygon(corners, fill=fill, outline=outline, width=width)
         assert ours.tobytes() == pillows.tobytes(), (index, corners, width)
+
+
+def _noise(size: tuple[int, int]) -> Image.Image:
+    pixels = np.random.default_rng(0).integers(0, 256, size=(size[1], size[0], 3), dtype=np.uint8)
+    return Image.fromarray(pixels, "RGB")
+
+
+def test_a_scratch_copy_is_the_background_again_after_each_drawing() -> None:
+    background = _noise((90, 70))
+    kept = background.tobytes()
+    for index in range(3):
+        with scratch_copy(background) as scratch:
+            assert scratch.image.tobytes() == kept  # lent equal to the background
+            ImageDraw.Draw(scratch.image).rectangle((10 + index, 20, 40, 50.5), fill=(255, 0, 0))
+            scratch.changed = (10 + index, 20, 41, 51)
+    with scratch_copy(background) as scratch:
+        assert scratch.image.tobytes() == kept
+    assert background.tobytes() == kept  # never drawn on itself
+
+
+def test_a_scratch_copy_is_put_back_whole_when_the_drawing_fails() -> None:
+    background = _noise((40, 30))
+    with pytest.raises(RuntimeError), scratch_copy(background) as scratch:
+        scratch.image.paste((0, 0, 0), (0, 0, 40, 30))
+        raise RuntimeError("the drawing failed before saying what it changed")
+    with scratch_copy(background) as scratch:
+        assert scratch.image.tobytes() == background.tobytes()

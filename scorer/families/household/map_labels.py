@@ -65,10 +65,11 @@ def place_labels(wanted: Sequence[WantedLabel], obstacles: Obstacles) -> list[Bo
     """Each label's box, in the order of ``wanted``: no two meet, none meets an obstacle."""
     placed: list[Box] = []
     for label in wanted:
-        boxes = [box_at(spot, label.half) for spot in label.spots]
+        boxes = (box_at(spot, label.half) for spot in label.spots)  # made as tried: the first free one ends it
         chosen = next((box for box in boxes if _free(box, label.region, placed, obstacles)), None)
         chosen = chosen or _nearest_free(label, label.region, placed, obstacles)
-        placed.append(chosen or _nearest_free(label, obstacles.picture, placed, obstacles) or boxes[0])
+        fallback = box_at(label.spots[0], label.half)
+        placed.append(chosen or _nearest_free(label, obstacles.picture, placed, obstacles) or fallback)
     return placed
 
 

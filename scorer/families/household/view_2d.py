@@ -15,6 +15,7 @@ its thing, in its room, where it touches no other label and no edge of the cone 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -228,10 +229,21 @@ def _agent(image: Image.Image, scene: Scene, seen: Sight) -> tuple[tuple[Segment
 
 
 def _tint(image: Image.Image, polygon: list[Point]) -> None:
-    """Wash ``polygon`` with the agent's colour: what lies under it is in view."""
+    """Wash ``polygon`` with the agent's colour: what lies under it is in view.
+
+    Only the polygon's box is blended: blending a pixel with itself gives it back exactly,
+    so the rest of the picture would not change (and it was a third of the drawing).
+    """
     overlay = image.copy()
     ImageDraw.Draw(overlay).polygon(polygon, fill=AGENT)
-    image.paste(Image.blend(image, overlay, CONE_TINT))
+    us, vs = [u for u, _ in polygon], [v for _, v in polygon]
+    box = (
+        max(0, math.floor(min(us)) - 2),
+        max(0, math.floor(min(vs)) - 2),
+        min(image.width, math.ceil(max(us)) + 3),
+        min(image.height, math.ceil(max(vs)) + 3),
+    )
+    image.paste(Image.blend(image.crop(box), overlay.crop(box), CONE_TINT), box[:2])
 
 
 def _part_way(start: Point, end: Point, share: float) -> Point:
@@ -260,9 +272,16 @@ def _spots(draw: ImageDraw.ImageDraw, label: Label) -> tuple[Point, ...]:
     half_width, half_height = _half(draw, label)
     left, _, right, _ = label.region
     x = min(max(label.anchor[0], left + half_width), right - half_width)
-    row = 2 * half_height + 2
-    moves = sorted(
-        ((shift * 2 * half_width, k * row) for k in range(ROWS) for shift in SHIFTS),
-        key=lambda move: abs(move[0]) + 2 * move[1],  # deeper into the room parts a label from its thing
-    )
+    moves = _moves(half_width, 2 * half_height + 2)
     return tuple((x + dx, label.anchor[1] + label.inward * dy) for dx, dy in moves)
+
+
+@lru_cache(maxsize=1024)  # a label's size gives its moves: the same few labels recur in every image
+def _moves(half_width: float, row: float) -> tuple[Point, ...]:
+    """The steps from a label's anchor to the spots it tries, the nearest first."""
+    return tuple(
+        sorted(
+            ((shift * 2 * half_width, k * row) for k in range(ROWS) for shift in SHIFTS),
+            key=lambda move: abs(move[0]) + 2 * move[1],  # deeper into the room parts a label from its thing
+        )
+    )

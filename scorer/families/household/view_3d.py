@@ -40,8 +40,8 @@ from scorer.render import Draw, downsample, draw_shaded_faces
 from scorer.render.fonts import load_font
 from scorer.render.labels import Box, Tag, leader_line, place_tags
 from scorer.render.pitched_camera import PitchedCamera
-from scorer.render.shapes import RGB, Light, project_box, shade
-from scorer.render.solids import convex_hull, cylinder_faces, draw_smooth_solid, project_faces, sphere_sprite
+from scorer.render.shapes import RGB, Light, ProjectedFace, project_box, shade
+from scorer.render.solids import cylinder_faces, draw_smooth_solid, project_faces, silhouette, sphere_sprite
 
 SIZE = (480, 360)
 SUPERSAMPLE = 2
@@ -166,8 +166,22 @@ def _room_shell(frame: _Frame, wall: RGB, floor: RGB) -> None:
 
 
 def _box(frame: _Frame, centre: tuple[float, float, float], half: tuple[float, float, float], colour: RGB) -> None:
-    faces = project_box(frame.camera, centre, half, 0.0, LIGHT)
-    draw_shaded_faces(frame.draw, faces, colour, EDGE, frame.scale)
+    draw_shaded_faces(frame.draw, _box_faces(frame.camera, centre, half), colour, EDGE, frame.scale)
+
+
+@lru_cache(maxsize=4096)  # the same furniture stands at the same places from sight to sight
+def _box_faces(
+    camera: PitchedCamera, centre: tuple[float, float, float], half: tuple[float, float, float]
+) -> tuple[ProjectedFace, ...]:
+    """A box's visible faces, projected and shaded (numpy on a few points: slow per call)."""
+    return project_box(camera, centre, half, 0.0, LIGHT)
+
+
+@lru_cache(maxsize=1024)
+def _cylinder_faces(
+    camera: PitchedCamera, base: tuple[float, float, float], radius: float, height: float
+) -> tuple[ProjectedFace, ...]:
+    return project_faces(camera, cylinder_faces(base, radius, height, 24), LIGHT)
 
 
 def _piece(frame: _Frame, seen: Sight, piece: Piece, x: float) -> list[Target]:
@@ -434,12 +448,12 @@ def _item(frame: _Frame, item: str, base: tuple[float, float, float], width: flo
         frame.image.paste(sprite, corner, sprite)
         return (centre[0] - radius, centre[1] - radius, centre[0] + radius, centre[1] + radius)
     if look.shape == "cylinder":
-        faces = project_faces(frame.camera, cylinder_faces((x, y, z), half, height, 24), LIGHT)
+        faces = _cylinder_faces(frame.camera, (x, y, z), half, height)
         draw_smooth_solid(frame.draw, faces, look.colour, outline, frame.scale, frozenset({"top"}))
     else:
-        box_faces = project_box(frame.camera, (x, y + height / 2, z), (half, height / 2, half * 0.7), 0.0, LIGHT)
+        box_faces = _box_faces(frame.camera, (x, y + height / 2, z), (half, height / 2, half * 0.7))
         draw_shaded_faces(frame.draw, box_faces, look.colour, EDGE, frame.scale)
-        hull = convex_hull([point for face in box_faces for point in face.polygon])
+        hull = silhouette(box_faces)
         frame.draw.line(hull + hull[:1], fill=outline, width=frame.scale, joint="curve")
     corners = np.array(
         [[x + sx * half, y + sy * height, z + sz * half] for sx in (-1, 1) for sy in (0, 1) for sz in (-1, 1)]

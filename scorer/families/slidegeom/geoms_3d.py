@@ -5,12 +5,14 @@ Faces, shadows and sphere sprites are cached per shape, cell, board and image si
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 import numpy as np
 from PIL import Image, ImageDraw
 
 from scorer.families.slidegeom.board import Cell, Geom
+from scorer.families.slidegeom.board_3d import background_3d
 from scorer.families.slidegeom.palette import GEOM_COLOURS
 from scorer.families.slidegeom.scene_3d import SHADOW_COLOUR, SHADOW_OFFSET, SUPERSAMPLE, cell_base, cell_px, layout_3d
 from scorer.families.slidegeom.view_state import Size
@@ -42,11 +44,38 @@ _SHADOW_BLUR_CELLS = 0.05
 Corners = tuple[tuple[float, float], tuple[float, float]]  # top-left and bottom-right canvas pixels drawn on
 
 
-def paste_shadow(canvas: Image.Image, shape: str, cell: Cell, board_size: int, size: Size) -> Corners:
-    """Darken the board under a geom through its soft contact shadow; returns the box it darkened."""
+def paste_shadows(
+    canvas: Image.Image, placements: Sequence[tuple[str, Cell]], board_size: int, size: Size
+) -> list[Corners]:
+    """Darken the board under each geom (``(shape, cell)``, back to front) through its soft
+    contact shadow, on a canvas still equal to ``background_3d``; returns the boxes darkened.
+
+    A shadow whose box meets no earlier one darkens the bare board, so its cached blend with
+    the board is pasted as it is: a copy, 30x cheaper than blending through the mask (0.22 ms).
+    """
+    boxes: list[tuple[int, int, int, int]] = []
+    for shape, cell in placements:
+        mask, (left, top) = _shadow(shape, cell, board_size, size)
+        box = (left, top, left + mask.width, top + mask.height)
+        if any(_meet(box, earlier) for earlier in boxes):
+            canvas.paste(SHADOW_COLOUR, box, mask)
+        else:
+            canvas.paste(_shadowed_board(shape, cell, board_size, size), box)
+        boxes.append(box)
+    return [((left, top), (right, bottom)) for left, top, right, bottom in boxes]
+
+
+def _meet(box: tuple[int, int, int, int], other: tuple[int, int, int, int]) -> bool:
+    return box[0] < other[2] and other[0] < box[2] and box[1] < other[3] and other[1] < box[3]
+
+
+@lru_cache(maxsize=256)  # 4 shapes on each of 16 cells at a size; ~130 kB each
+def _shadowed_board(shape: str, cell: Cell, board_size: int, size: Size) -> Image.Image:
+    """The board in a geom's shadow box with the shadow on it. Pasted, never drawn on."""
     mask, (left, top) = _shadow(shape, cell, board_size, size)
-    canvas.paste(SHADOW_COLOUR, (left, top, left + mask.width, top + mask.height), mask)
-    return ((left, top), (left + mask.width, top + mask.height))
+    patch = background_3d(board_size, size).crop((left, top, left + mask.width, top + mask.height))
+    patch.paste(SHADOW_COLOUR, (0, 0, mask.width, mask.height), mask)
+    return patch
 
 
 @lru_cache(maxsize=1024)

@@ -4,6 +4,8 @@ Shaded solids stand on a board of light tiles, drawn back to front on a
 supersampled canvas reduced to the output size, with chess-style labels on the
 front (A-D) and left (1-4) edges.  Only the box the geoms and their shadows cover is
 reduced; the rest is a cached reduced board.  Callers get fresh copies of cached images.
+The supersampled board is drawn on through a scratch copy whose changed box is put back
+after each image (``scorer.render.draw.scratch_copy``), not copied whole.
 """
 
 from __future__ import annotations
@@ -15,10 +17,10 @@ from PIL import Image
 
 from scorer.families.slidegeom.board import Cell
 from scorer.families.slidegeom.board_3d import background_3d, edge_labels_3d
-from scorer.families.slidegeom.geoms_3d import draw_geom_3d, paste_shadow
+from scorer.families.slidegeom.geoms_3d import draw_geom_3d, paste_shadows
 from scorer.families.slidegeom.scene_3d import SUPERSAMPLE, cell_base, layout_3d
 from scorer.families.slidegeom.view_state import Placed, Size, check_cell, checked_size, normalise
-from scorer.render.draw import Draw, downsample, downsample_changed, polygons_box
+from scorer.render.draw import Draw, downsample, downsample_changed, polygons_box, scratch_copy
 
 DEFAULT_SIZE_3D: Size = (480, 360)
 
@@ -32,15 +34,17 @@ def render_3d(
     as iVISPAR's default ``grid_label: edge``; the layout is the same without them.
     """
     board, size = normalise(placed, board_size), checked_size(size)
-    canvas = background_3d(board_size, size).copy()
     layout = layout_3d(board_size, size)
     ordered = sorted(board, key=lambda item: -layout.camera.depth(cell_base(item[1], board_size)))
-    drawn = [paste_shadow(canvas, geom.shape, cell, board_size, size) for geom, cell in ordered]
-    draw = Draw(canvas)
-    drawn += [draw_geom_3d(canvas, draw, geom, cell, board_size, size) for geom, cell in ordered]
     overlay = edge_labels_3d(board_size, size) if edge_labels else None
     backdrop = _backdrop(board_size, size, edge_labels)
-    return downsample_changed(canvas, SUPERSAMPLE, polygons_box(drawn, 0), backdrop, overlay)
+    with scratch_copy(background_3d(board_size, size)) as scratch:
+        canvas = scratch.image
+        drawn = paste_shadows(canvas, [(geom.shape, cell) for geom, cell in ordered], board_size, size)
+        draw = Draw(canvas)
+        drawn += [draw_geom_3d(canvas, draw, geom, cell, board_size, size) for geom, cell in ordered]
+        scratch.changed = polygons_box(drawn, 0)
+        return downsample_changed(canvas, SUPERSAMPLE, scratch.changed, backdrop, overlay)
 
 
 @lru_cache(maxsize=16)
