@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from scorer.board.leaderboard import load_board, write_board
 from scorer.cli import main
 from scorer.io.dataset import load_keys
 from scorer.scoring.references import reference_lines
@@ -68,3 +69,16 @@ def mixed_run(submissions: Path, mini_data: Path, tmp_path_factory: pytest.TempP
         assert result.exit_code == 0, result.output
 
     return shared_folder(tmp_path_factory, "mixed-run", make)
+
+
+@pytest.fixture(scope="session")
+def board_folder(results_files: list[Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The three submissions' leaderboard files (``write_board``) in BOARD/board, and in
+    BOARD/written.json the names it returned, in order. Written once per run for every xdist
+    worker (``shared_folder``): drawing its charts is most of the time of a test that reads it."""
+
+    def make(folder: Path) -> None:
+        written = write_board(load_board(results_files), folder / "board")
+        (folder / "written.json").write_text(json.dumps([path.name for path in written]))
+
+    return shared_folder(tmp_path_factory, "board", make)

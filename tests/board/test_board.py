@@ -12,7 +12,7 @@ import pytest
 from scorer.board.board import Board
 from scorer.board.formats import long_csv, markdown
 from scorer.board.headline import Score
-from scorer.board.leaderboard import load_board, write_board
+from scorer.board.leaderboard import load_board
 from scorer.board.results_files import BoardError
 from tests.board.conftest import MODELS
 
@@ -66,10 +66,11 @@ def test_markdown_and_csv_hold_every_config(results_files: list[Path]) -> None:
     assert len(gold_all) == len(board.configs) and all(float(r["value"]) == 1.0 for r in gold_all)
 
 
-def test_write_board_writes_three_files(results_files: list[Path], tmp_path: Path) -> None:
-    written = write_board(load_board(results_files), tmp_path / "board")
-    assert [p.name for p in written] == ["leaderboard.md", "leaderboard.csv", "leaderboard.html"]
-    html = (tmp_path / "board" / "leaderboard.html").read_text()
+def test_write_board_writes_three_files(board_folder: Path) -> None:
+    written = json.loads((board_folder / "written.json").read_text())
+    assert written == ["leaderboard.md", "leaderboard.csv", "leaderboard.html"]
+    assert sorted(path.name for path in (board_folder / "board").iterdir()) == sorted(written)
+    html = (board_folder / "board" / "leaderboard.html").read_text()
     assert "<script src" not in html and "<link" not in html and "http://" not in html and "https://" not in html
 
 

@@ -6,10 +6,9 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-import pytest
 from PIL import Image, ImageStat
 
-from scorer.board.leaderboard import load_board, write_board
+from scorer.board.leaderboard import load_board
 from tests.board.browser import chromium_page
 
 
@@ -20,15 +19,6 @@ def not_blank(png: bytes) -> bool:
     return spread > 10 and len(image.getcolors(maxcolors=1 << 20) or []) > 50
 
 
-@pytest.fixture(scope="module")
-def board_folder(results_files: list[Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The three submissions' leaderboard files, written once for the tests that open the page
-    (drawing its charts is most of their time)."""
-    folder = tmp_path_factory.mktemp("board")
-    write_board(load_board(results_files), folder)
-    return folder
-
-
 def _column(page: object, table: str, index: int) -> list[str]:
     return page.eval_on_selector_all(  # type: ignore[attr-defined, no-any-return]
         f'table[data-key="{table}"] tbody tr', f"rows => rows.map(r => r.cells[{index}].textContent)"
@@ -37,7 +27,7 @@ def _column(page: object, table: str, index: int) -> list[str]:
 
 def test_the_leaderboard_table_sorts_by_a_click(results_files: list[Path], board_folder: Path) -> None:
     with chromium_page() as page:
-        page.goto((board_folder / "leaderboard.html").as_uri())
+        page.goto((board_folder / "board" / "leaderboard.html").as_uri())
         overall = len(load_board(results_files).overall().headers) - 2  # the "overall" column
         header = page.locator(f'table[data-key="overall"] th:nth-child({overall + 1})')
         header.click()
@@ -91,7 +81,8 @@ def test_wide_tables_scroll_in_their_own_box_not_the_page(
     board = load_board(results_files)
     assert len(board.config(WIDE_CONFIG).headers) >= 13  # submission, all, 12 task types (and their mean)
     with chromium_page(VIEWPORT, 900) as page:
-        for name, path in (("leaderboard", board_folder / "leaderboard.html"), ("report", mixed_run / "r.html")):
+        pages = (("leaderboard", board_folder / "board" / "leaderboard.html"), ("report", mixed_run / "r.html"))
+        for name, path in pages:
             page.goto(path.as_uri())
             width = _page_width(page)
             assert width["page"] <= VIEWPORT, (name, width)
