@@ -12,9 +12,9 @@ unexport PYTHONDONTWRITEBYTECODE
 .PHONY: demo test suite test-openenv test-inspect lint fuzz bench clean
 
 # The demo needs Planarium alone; the contributor's toolchain (the dev extra) comes with `make test`,
-# in one pip run of its own (a second resolve after the demo's cost 50 s more).
-# --no-compile: Python compiles what it imports, on first import, and keeps the caches (above);
-# pip compiling every installed file was 60 of the 120 s a fresh `.venv` took, for files never run.
+# in one pip run (not after the demo's). Neither compiles what it installs: Python compiles what it
+# imports, on first import, and keeps the caches (above). A fresh `.venv` took 123 s (89 CPU s) as
+# the demo's install then the dev extra's, each compiling every installed file; now 53 s (26 CPU s).
 DEMO_STAMP := $(VENV)/.installed-demo
 PIP_INSTALL := $(BIN)/pip install --quiet --no-compile
 
