@@ -8,6 +8,7 @@ from ._action import CondEffect, GroundAction
 from ._bits import bit_indices
 from ._collector import collector_paused
 from ._engines import ENGINES
+from ._environment import allow_shared_names
 from ._errors import PDDLError, PDDLParseError, UnsupportedPDDL
 from ._init_variants import parse_task_variant, split_init
 from ._names import normalize_name
@@ -27,6 +28,7 @@ from ._write import Objects, domain_name, problem_for_state, problem_text
 
 __all__ = [
     "BUILD_SAFETY_S",
+    "allow_shared_names",
     "collector_paused",
     "ENGINES",
     "Objects",

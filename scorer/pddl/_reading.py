@@ -13,10 +13,10 @@ from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 
-from unified_planning.environment import get_environment  # not .shortcuts: that imports every engine (0.5 s)
 from unified_planning.model import FNode, InstantaneousAction, Problem
 from unified_planning.model.effect import Effect, EffectKind
 
+from ._environment import up_environment
 from ._errors import PDDLParseError, UnsupportedPDDL
 
 # unified-planning's environment (names, expression manager) is process-global and not
@@ -99,7 +99,7 @@ def _normal(text: str) -> str:
 def _reader() -> Any:
     from unified_planning.io import PDDLReader
 
-    environment = get_environment()
+    environment = up_environment()
     environment.credits_stream = None  # unified-planning prints credits otherwise
     return PDDLReader(environment)
 

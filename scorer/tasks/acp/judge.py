@@ -44,7 +44,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from scorer.io.dataset import KeyRow
-from scorer.pddl import Task, normalize_name, parse_task_variant, validate_plan
+from scorer.pddl import Task, allow_shared_names, normalize_name, parse_task_variant, validate_plan
 from scorer.tasks.base import Judgement, Reason
 
 from .oracle import Decision, get_oracle
@@ -79,14 +79,6 @@ def load_task(domain_pddl: str, problem_pddl: str) -> Task:
     grounded once for all the rows whose problems differ only in their :init."""
     allow_shared_names()
     return parse_task_variant(domain_pddl, problem_pddl)
-
-
-def allow_shared_names() -> None:
-    """ACPBench's floor-tile names actions like predicates; PDDL allows it, UP only with this
-    flag (set before its PDDL is read)."""
-    from unified_planning.shortcuts import get_environment
-
-    get_environment().error_used_name = False
 
 
 # -- judgements -----------------------------------------------------------------------

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from scorer.pddl import Task, check_plan, normalize_name
+from scorer.pddl import Task, allow_shared_names, check_plan, normalize_name
 
-from .judge import allow_shared_names, load_task
+from .judge import load_task
 from .oracle import get_oracle
 
 
