@@ -32,23 +32,24 @@ def _difficulty_bars(board: Board, config: str) -> list[Chart]:
 
 
 def _label_heatmaps(board: Board, config: str) -> list[Chart]:
-    """Per submission: label (predicate, domain, size...) x difficulty, where the config
-    reports its headline per label (ViPlan's per-predicate accuracy, ACPBench Hard's
-    domain x kind figure)."""
-    found = []
-    for index, results in enumerate(board.submissions):
-        entry = results.configs.get(config)
-        if entry is None:
-            continue
-        columns = [ALL, *groups(entry)]
-        by_column = {column: labelled(entry, column) for column in columns}
-        labels = list(dict.fromkeys(label for values in by_column.values() for label in values))
-        if not labels:
-            continue
-        values = [[by_column[column].get(label) for column in columns] for label in labels]
-        title = f"{config}: {headline_name(entry)} per label ({results.label})"
-        found.append(Chart(f"{config}.labels.{index}", title, charts.heatmap(title, labels, columns, values)))
-    return found
+    """Where the config reports its headline per label (ViPlan's per-predicate accuracy,
+    ACPBench Hard's domain x kind figure): a run's report maps label x difficulty; a board of
+    several runs maps label x submission, one map per config, so that the runs sit side by
+    side (a map per run was 16 maps per config for 16 models, and none compared them)."""
+    entries = {results.label: results.configs[config] for results in board.submissions if config in results.configs}
+    metric = headline_name(next(iter(entries.values())))
+    if len(board.submissions) == 1:
+        [(run, entry)] = entries.items()
+        by_column = {column: labelled(entry, column) for column in [ALL, *groups(entry)]}
+        title = f"{config}: {metric} per label ({run})"
+    else:
+        by_column = {run: labelled(entry, ALL) for run, entry in entries.items()}
+        title = f"{config}: {metric} per label"
+    rows = list(dict.fromkeys(row for values in by_column.values() for row in values))
+    if not rows:
+        return []
+    values = [[by_column[column].get(row) for column in by_column] for row in rows]
+    return [Chart(f"{config}.labels", title, charts.heatmap(title, rows, list(by_column), values))]
 
 
 def _outcome_bars(board: Board, config: str, outcomes: dict[str, Outcomes]) -> list[Chart]:
