@@ -234,17 +234,20 @@ def _listing(folder: Path) -> list[str]:
         return []
 
 
-def _kill_at_write(child: Child, folders: list[Path], nth: int, delay_s: float = 0.0) -> bool:
+def _kill_at_write(
+    child: Child, folders: list[Path], nth: int, delay_s: float = 0.0, written: Callable[[], bool] = lambda: False
+) -> bool:
     """SIGKILL ``child`` the instant the ``nth`` temporary file of an atomic write appears in
     ``folders`` (or ``delay_s`` later): that file is being written. False if the command
-    ended first (its write came and went between two looks, or it finished before the kill)."""
+    ended first, or ``written()`` says the write is done (a server runs on after it): the
+    write came and went between two looks, or the command finished before the kill."""
     before = {name for folder in folders for name in _listing(folder)}
     seen: list[str] = []
     deadline = time.monotonic() + 120
     while len(seen) < nth:
         for folder in folders:
             seen += [name for name in _listing(folder) if TEMPORARY.match(name) and name not in {*before, *seen}]
-        if len(seen) < nth and child.poll() is not None:
+        if len(seen) < nth and (child.poll() is not None or written()):
             return False
         assert time.monotonic() < deadline, f"no write number {nth} in 120 s; saw {seen}"
         time.sleep(POLL_S)
@@ -272,8 +275,8 @@ def _kill_at_growth(child: Child, path: Path, nth: int) -> bool:
 
 def _killed(prepare: Callable[[], object], start: Callable[[], Child], kill: Callable[[Child], bool]) -> None:
     """``prepare`` the folder, ``start`` the command and ``kill`` it; all over again when the
-    command ended first (a loaded machine can keep this process from looking while a short
-    write comes and goes), at most three times."""
+    command ended first or the write came and went (a loaded machine can keep this process
+    from looking while a short write comes and goes), at most three times."""
     for _ in range(3):
         prepare()
         if kill(start()):
@@ -587,11 +590,20 @@ def test_serve_killed_while_logging_leaves_whole_lines_and_starts_again(
     log = tmp_path / "episodes.jsonl"
     before = served if seed >= 5 else b""  # half on a log that has lines already
     log.write_bytes(before)
-    child = forks.start(_serve_args(kill_data), tmp_path)  # a server does not end by itself: no race to lose
+    start = partial(forks.start, _serve_args(kill_data), tmp_path)
     if seed % 5 == 0:  # while the ready file is written
-        assert _kill_at_write(child, [tmp_path], 1)
-        assert not (tmp_path / "url").exists() or (tmp_path / "url").read_text().startswith("http://")
+        ready = tmp_path / "url"
+
+        def kill(child: Child) -> bool:
+            if _kill_at_write(child, [tmp_path], 1, written=ready.exists):
+                return True
+            child.kill()  # it wrote the ready file between two looks and serves on
+            return False
+
+        _killed(partial(ready.unlink, missing_ok=True), start, kill)
+        assert not ready.exists() or ready.read_text().startswith("http://")
     else:  # while episodes end and are logged by concurrent requests
+        child = start()  # a server does not end by itself: no race to lose
         url = _ready(child, tmp_path)
         stop = threading.Event()
 
