@@ -20,32 +20,35 @@ from typing import Any
 
 import pytest
 
-verifiers = pytest.importorskip(
-    "verifiers", reason="the verifiers adapter's tests need verifiers>=0.4 (pip install 'planarium[verifiers]')"
-)
-if tuple(int(part) for part in verifiers.__version__.split(".")[:2]) < (0, 4):  # 0.3's v1 is another API
-    pytest.skip(f"verifiers {verifiers.__version__}: the adapter needs verifiers>=0.4", allow_module_level=True)
-
-import verifiers.v1 as vf  # noqa: E402
-from verifiers.v1.cli.eval.runner import run_eval  # noqa: E402
-from verifiers.v1.configs.cli.eval import EvalConfig  # noqa: E402
-from verifiers.v1.dialects.chat import message_to_wire  # noqa: E402
-
-from scorer.episodes.engine import make_episode  # noqa: E402
-from scorer.io.dataset import KeyRow, load_keys  # noqa: E402
-from scorer.registry import task_kinds  # noqa: E402
-from scorer.scoring.run import score_file  # noqa: E402
-from scorer.training.rewards import reward  # noqa: E402
-from tests.support.scripted_endpoint import ScriptedEndpoint, canned  # noqa: E402
+from scorer.episodes.engine import make_episode
+from scorer.io.dataset import KeyRow, load_keys
+from scorer.registry import task_kinds
+from scorer.scoring.run import score_file
+from scorer.training.rewards import reward
+from tests.support.scripted_endpoint import ScriptedEndpoint, canned
 
 ADAPTER = Path(__file__).resolve().parents[2] / "adapters" / "verifiers_env"
-sys.path.insert(0, str(ADAPTER))
-import planarium_verifiers  # noqa: E402
-
 QUESTION_CONFIG = "blocksworld-acp"
 EPISODE_CONFIG = "blocksworld-episodes"
 ROWS = 3
 WRONG = "xyzzy plugh"
+
+
+@pytest.fixture(scope="module")
+def adapter() -> Any:
+    """The adapter module (``planarium_verifiers``). Imported here, not at the module's top:
+    verifiers pulls in anthropic, sympy and more (5 CPU s), which every xdist worker's
+    collection paid; now only the worker that runs these tests does."""
+    verifiers = pytest.importorskip(
+        "verifiers", reason="the verifiers adapter's tests need verifiers>=0.4 (pip install 'planarium[verifiers]')"
+    )
+    if tuple(int(part) for part in verifiers.__version__.split(".")[:2]) < (0, 4):  # 0.3's v1 is another API
+        pytest.skip(f"verifiers {verifiers.__version__}: the adapter needs verifiers>=0.4")
+    if str(ADAPTER) not in sys.path:
+        sys.path.insert(0, str(ADAPTER))
+    import planarium_verifiers
+
+    return planarium_verifiers
 
 
 def _parts(content: Any) -> list[tuple[str, str]]:
@@ -67,6 +70,8 @@ def _opening(messages: list[dict[str, Any]]) -> str:
 
 def _prompts(env: Any) -> dict[str, str]:
     """Each task's prompt (the one eval sends), as ``_opening`` reads it, by row id."""
+    from verifiers.v1.dialects.chat import message_to_wire
+
     return {task.data.id: _opening([message_to_wire(m) for m in task.data.prompt]) for task in env.taskset}
 
 
@@ -116,12 +121,16 @@ def _scored(episodes: list[Any]) -> list[Any]:
 
 @pytest.mark.parametrize("config", [QUESTION_CONFIG, EPISODE_CONFIG])
 @pytest.mark.parametrize("kind", ["gold", "wrong"])
-def test_rollouts_earn_the_verdicts_score_gives(config: str, kind: str, mini_data: Path, tmp_path: Path) -> None:
+def test_rollouts_earn_the_verdicts_score_gives(
+    adapter: Any, config: str, kind: str, mini_data: Path, tmp_path: Path
+) -> None:
     rows = _rows(mini_data, config)
-    env = planarium_verifiers.load_environment(config, data=mini_data)
-    assert isinstance(env, vf.Env) and env.config.env_id == planarium_verifiers.TASKSET_ID
+    env = adapter.load_environment(config, data=mini_data)
+    import verifiers.v1 as vf
+
+    assert isinstance(env, vf.Env) and env.config.env_id == adapter.TASKSET_ID
     with ScriptedEndpoint(_reference_replies(env, rows) if kind == "gold" else canned(WRONG)) as endpoint:
-        episodes = planarium_verifiers.evaluate(env, base_url=endpoint.url, model="scripted", num_examples=ROWS)
+        episodes = adapter.evaluate(env, base_url=endpoint.url, model="scripted", num_examples=ROWS)
         bodies = endpoint.bodies
     traces = _scored(episodes)
     assert len(traces) == ROWS
@@ -142,29 +151,29 @@ def test_rollouts_earn_the_verdicts_score_gives(config: str, kind: str, mini_dat
 
 
 @pytest.mark.parametrize("config", [QUESTION_CONFIG, EPISODE_CONFIG])
-def test_the_readme_snippet_evaluates_twice_in_one_process(config: str, mini_data: Path) -> None:
+def test_the_readme_snippet_evaluates_twice_in_one_process(adapter: Any, config: str, mini_data: Path) -> None:
     """verifiers 0.3's client died with the event loop of its first ``evaluate_sync``, and
     the second one's aborted rollouts were averaged in as reward 0: here both evaluations
     of one env score every row, each of its gold replies earning reward 1."""
     rows = _rows(mini_data, config)
-    env = planarium_verifiers.load_environment(config, split="test", data=mini_data)
+    env = adapter.load_environment(config, split="test", data=mini_data)
     requests = []
     with ScriptedEndpoint(_reference_replies(env, rows)) as endpoint:
         for _ in range(2):
-            traces = _scored(planarium_verifiers.evaluate(env, base_url=endpoint.url, model="scripted", seed=0))
+            traces = _scored(adapter.evaluate(env, base_url=endpoint.url, model="scripted", seed=0))
             assert sorted(trace.task.data.id for trace in traces) == sorted(rows)
             assert [trace.reward for trace in traces] == [1.0] * len(rows)
             requests.append(endpoint.requests)
     assert requests[1] == 2 * requests[0] >= 2 * len(rows)
 
 
-def test_episode_settings_reach_the_engine_and_the_reward(mini_data: Path) -> None:
+def test_episode_settings_reach_the_engine_and_the_reward(adapter: Any, mini_data: Path) -> None:
     """Also: ``num_rollouts`` plays each task that many times (a trainer's group)."""
     settings = {"mode": "planner", "stop_on_unparsable": True}
     rows = _rows(mini_data, EPISODE_CONFIG)
-    env = planarium_verifiers.load_environment(EPISODE_CONFIG, data=mini_data, settings=settings)
+    env = adapter.load_environment(EPISODE_CONFIG, data=mini_data, settings=settings)
     with ScriptedEndpoint(canned(WRONG)) as endpoint:
-        episodes = planarium_verifiers.evaluate(env, endpoint.url, "scripted", num_examples=ROWS, num_rollouts=2)
+        episodes = adapter.evaluate(env, endpoint.url, "scripted", num_examples=ROWS, num_rollouts=2)
     traces = _scored(episodes)
     assert [trace.num_turns for trace in traces] == [1] * 2 * ROWS  # the unparsable reply ended each episode
     ids = [trace.task.data.id for trace in traces]
@@ -175,11 +184,11 @@ def test_episode_settings_reach_the_engine_and_the_reward(mini_data: Path) -> No
         assert trace.reward == reward(row, log).value
 
 
-def test_shaped_rewards_are_the_shaped_formula(mini_data: Path) -> None:
+def test_shaped_rewards_are_the_shaped_formula(adapter: Any, mini_data: Path) -> None:
     rows = _rows(mini_data, QUESTION_CONFIG)
-    env = planarium_verifiers.load_environment(QUESTION_CONFIG, data=mini_data, shaped=True)
+    env = adapter.load_environment(QUESTION_CONFIG, data=mini_data, shaped=True)
     with ScriptedEndpoint(_reference_replies(env, rows, "wrong")) as endpoint:
-        traces = _scored(planarium_verifiers.evaluate(env, base_url=endpoint.url, model="scripted", num_examples=ROWS))
+        traces = _scored(adapter.evaluate(env, base_url=endpoint.url, model="scripted", num_examples=ROWS))
     rewards = [trace.reward for trace in traces]
     expected = [
         reward(rows[trace.task.data.id], trace.assistant_messages[-1].content, shaped=True).value for trace in traces
@@ -188,15 +197,18 @@ def test_shaped_rewards_are_the_shaped_formula(mini_data: Path) -> None:
 
 
 def test_verifiers_own_runner_finds_the_taskset_by_id(
-    mini_data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    adapter: Any, mini_data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """What ``vf-eval planarium-verifiers --env.taskset.config ...`` runs: the env and harness
     come from the taskset's id, and the traces land under the output folder."""
+    from verifiers.v1.cli.eval.runner import run_eval
+    from verifiers.v1.configs.cli.eval import EvalConfig
+
     monkeypatch.delenv("VF_RUN_ID", raising=False)  # the runner sets it for the process; undone after
     rows = _rows(mini_data, QUESTION_CONFIG)
-    taskset = {"id": planarium_verifiers.TASKSET_ID, "config": QUESTION_CONFIG, "data": str(mini_data)}
+    taskset = {"id": adapter.TASKSET_ID, "config": QUESTION_CONFIG, "data": str(mini_data)}
     with ScriptedEndpoint(
-        _reference_replies(planarium_verifiers.load_environment(QUESTION_CONFIG, data=mini_data), rows)
+        _reference_replies(adapter.load_environment(QUESTION_CONFIG, data=mini_data), rows)
     ) as endpoint:
         config = EvalConfig(
             env={"taskset": taskset},
@@ -209,13 +221,13 @@ def test_verifiers_own_runner_finds_the_taskset_by_id(
         )
         traces = _scored(asyncio.run(run_eval(config)))
     assert [trace.reward for trace in traces] == [1.0] * ROWS
-    assert {trace.agent.config.harness.id for trace in traces} == {planarium_verifiers.TASKSET_ID}
+    assert {trace.agent.config.harness.id for trace in traces} == {adapter.TASKSET_ID}
     assert len(next(tmp_path.glob("*/traces.jsonl")).read_text().splitlines()) == ROWS
 
 
-def test_a_failed_rollout_is_an_error_never_a_zero(mini_data: Path) -> None:
-    env = planarium_verifiers.load_environment(QUESTION_CONFIG, data=mini_data)
+def test_a_failed_rollout_is_an_error_never_a_zero(adapter: Any, mini_data: Path) -> None:
+    env = adapter.load_environment(QUESTION_CONFIG, data=mini_data)
     endpoint = ScriptedEndpoint(canned(WRONG), fail_first=10**6, fail_status=400)
-    with endpoint, pytest.raises(planarium_verifiers.EvaluationError, match=f"{ROWS} of {ROWS} rollouts") as failed:
-        planarium_verifiers.evaluate(env, base_url=endpoint.url, model="scripted", num_examples=ROWS)
+    with endpoint, pytest.raises(adapter.EvaluationError, match=f"{ROWS} of {ROWS} rollouts") as failed:
+        adapter.evaluate(env, base_url=endpoint.url, model="scripted", num_examples=ROWS)
     assert len(failed.value.episodes) == ROWS and not any(episode.ok for episode in failed.value.episodes)

@@ -9,15 +9,10 @@ from pathlib import Path
 
 import pytest
 from conformance_cases import declared_domains
-from unified_planning.engines.results import (
-    FailedValidationReason,
-    ValidationResultStatus,
-)
 from unified_planning.exceptions import UPException
 from unified_planning.io import PDDLReader
 from unified_planning.model import Problem
 from unified_planning.plans import ActionInstance, SequentialPlan
-from unified_planning.shortcuts import PlanValidator, get_environment
 
 from data_build.spec import SPLITS
 from scorer.io.dataset import KeyRow, load_keys
@@ -74,6 +69,10 @@ def _our_verdict(task: Task, plan: list[str]) -> Verdict:
 
 
 def _their_verdict(problem: Problem, plan: list[str]) -> Verdict:
+    # unified-planning's engines imported here, not at the top: every xdist worker collects this module
+    from unified_planning.engines.results import FailedValidationReason, ValidationResultStatus
+    from unified_planning.shortcuts import PlanValidator
+
     steps = []
     for index, name in enumerate(plan):
         head, *args = name.strip("()").split()
@@ -143,6 +142,8 @@ def _corpus(task: Task, rng: random.Random) -> list[Case]:
 def test_our_validator_agrees_with_unified_planning(smallest_problems: dict[str, list[KeyRow]], domain: str) -> None:
     if domain not in smallest_problems:
         pytest.skip(f"the mini build has no row of domain {domain} (its family builds none)")
+    from unified_planning.shortcuts import get_environment
+
     get_environment().credits_stream = None  # unified-planning prints its credits on first use
     for row in smallest_problems[domain][:PROBLEMS_PER_DOMAIN]:
         task = parse_task(row.domain_pddl, row.problem_pddl)

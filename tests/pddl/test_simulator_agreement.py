@@ -7,9 +7,9 @@ from collections.abc import Callable
 from importlib import resources
 
 import pytest
+from unified_planning.environment import get_environment
 from unified_planning.io import PDDLReader
 from unified_planning.model import FNode, Problem, State
-from unified_planning.shortcuts import SequentialSimulator, get_environment
 
 from scorer.pddl import Task, parse_task
 from scorer.pddl._universe import Universe
@@ -45,6 +45,8 @@ def _compare_walks(domain: str, problem_text: str, seed: int, walks: int, steps:
     task = parse_task(domain, problem_text)
     nodes = _atom_nodes(problem, task)
     rng = random.Random(seed)
+    from unified_planning.shortcuts import SequentialSimulator  # its engines: not at every worker's collection
+
     with SequentialSimulator(problem=problem) as simulator:
         for _ in range(walks):
             up_state, ours = simulator.get_initial_state(), task.init

@@ -8,11 +8,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
-from unified_planning.engines.results import FailedValidationReason, ValidationResultStatus
+from unified_planning.environment import get_environment
 from unified_planning.io import PDDLReader
 from unified_planning.model import Problem
 from unified_planning.plans import ActionInstance, SequentialPlan
-from unified_planning.shortcuts import PlanValidator, get_environment
 
 from scorer.pddl import FailureReason, Task, bfs, parse_task, random_walk, validate_plan
 
@@ -55,19 +54,24 @@ def _run(task: Task, plan: list[str]) -> int:
     return state
 
 
-def _up_verdict(problem: Problem, plan: list[str]) -> tuple[bool, FailedValidationReason | None]:
+def _up_verdict(problem: Problem, plan: list[str]) -> tuple[bool, str | None]:
+    """Valid or not, and why not (the reason's name), by unified-planning's validator. Its engines
+    are imported here, not at the top: every xdist worker collects this module."""
+    from unified_planning.engines.results import ValidationResultStatus
+    from unified_planning.shortcuts import PlanValidator
+
     steps = []
     for name in plan:
         head, *args = name.lower().strip("()").split()
         steps.append(ActionInstance(problem.action(head), [problem.object(arg) for arg in args]))
     with PlanValidator(name="sequential_plan_validator") as validator:
         result = validator.validate(problem, SequentialPlan(steps))
-    return result.status == ValidationResultStatus.VALID, result.reason
+    return result.status == ValidationResultStatus.VALID, None if result.reason is None else result.reason.name
 
 
 _UP_REASON = {
-    FailureReason.INAPPLICABLE_ACTION: FailedValidationReason.INAPPLICABLE_ACTION,
-    FailureReason.UNSATISFIED_GOALS: FailedValidationReason.UNSATISFIED_GOALS,
+    FailureReason.INAPPLICABLE_ACTION: "INAPPLICABLE_ACTION",  # unified-planning's FailedValidationReason
+    FailureReason.UNSATISFIED_GOALS: "UNSATISFIED_GOALS",
 }
 
 
