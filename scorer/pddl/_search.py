@@ -51,13 +51,23 @@ def bfs(task: Task, start: int | None = None, max_states: int = 2_000_000) -> Se
 
 
 def astar(
-    task: Task, heuristic: Heuristic | None = None, start: int | None = None, max_states: int = 2_000_000
+    task: Task,
+    heuristic: Heuristic | None = None,
+    start: int | None = None,
+    max_states: int = 2_000_000,
+    max_length: float = math.inf,
 ) -> SearchResult:
     """A* with unit action costs; optimal when `heuristic` is admissible.
 
     States are reopened when reached more cheaply, so an admissible but
     inconsistent heuristic still yields optimal plans. A heuristic value of
     math.inf marks a dead end.
+
+    `max_length`: only plans of at most this many actions are looked for. A state whose
+    cost so far plus estimate exceeds it is never expanded (with an admissible heuristic no
+    such plan passes through it); it is still counted against `max_states`, so a search that
+    finds a plan finds the one, after the expansions, the unbounded search finds. Finding
+    none, the result is incomplete.
     """
     estimate = heuristic or (lambda state: 0)
     root = task.init if start is None else start
@@ -66,7 +76,7 @@ def astar(
     tie = count()
     # Among equal f prefer deeper nodes: they are closer to a goal.
     open_list = [(estimate(root), 0, next(tie), root)]
-    expanded = 0
+    expanded, beyond = 0, False
     while open_list:
         _, negative_g, _, state = heapq.heappop(open_list)
         if -negative_g > cost[state]:
@@ -85,8 +95,11 @@ def astar(
                 return SearchResult(None, None, expanded, False)
             cost[child] = child_cost
             parents[child] = (state, action.index)
+            if child_cost + h > max_length:
+                beyond = True  # popped only after every state within the bound: never, here
+                continue
             heapq.heappush(open_list, (child_cost + h, -child_cost, next(tie), child))
-    return SearchResult(None, None, expanded, True)
+    return SearchResult(None, None, expanded, not beyond)
 
 
 def _solved(task: Task, parents: Parents, goal: int, expanded: int) -> SearchResult:

@@ -92,6 +92,31 @@ def test_astar_with_perfect_and_zero_heuristics(
     assert validate_plan(task, perfect.plan or []).valid
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_a_bounded_astar_finds_what_the_unbounded_one_finds_within_the_bound(
+    blocksworld_domain: str, make_blocksworld_problem: ProblemMaker, seed: int
+) -> None:
+    """Household generation bounds its searches by the band: a draw within it must come out as
+    unbounded (same plan, same expansions: the dataset's problems depend on it), one past it
+    with no plan, an incomplete search, after fewer expansions."""
+    task = _task(blocksworld_domain, make_blocksworld_problem, 5, 5, seed=seed)
+    misplaced = _misplaced(task)
+    free = astar(task, heuristic=misplaced)
+    assert free.length is not None and free.length == bfs(task).length  # the heuristic is admissible
+    assert astar(task, heuristic=misplaced, max_length=free.length) == free
+    assert astar(task, heuristic=misplaced, max_length=free.length + 3) == free
+    short = astar(task, heuristic=misplaced, max_length=free.length - 1)
+    assert short.plan is None and not short.complete and short.expanded <= free.expanded
+    capped = astar(task, heuristic=misplaced, max_states=20, max_length=free.length)
+    assert capped == astar(task, heuristic=misplaced, max_states=20)  # bounded states count against the cap
+
+
+def _misplaced(task: Task) -> Callable[[int], float]:
+    """Blocks not yet in their goal column: admissible, since a move changes one block's column."""
+    columns = sum(1 << task.atom_index[atom] for atom in task.goal_atoms()[0] if atom.startswith("(incolumn "))
+    return lambda state: (columns & ~state).bit_count()
+
+
 def test_unsolvable_and_capped_searches(blocksworld_domain: str, make_blocksworld_problem: ProblemMaker) -> None:
     problem = make_blocksworld_problem(3, 4, 0)
     impossible = re.sub(r"\(:goal \(and .*\)\)\)", "(:goal (and (on b1 b1))))", problem)

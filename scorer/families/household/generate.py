@@ -98,7 +98,9 @@ def generate_problem(activity: Activity, difficulty: str, seed: str, name: str) 
     for attempt in range(ATTEMPTS):
         objects, init, goal = _draw(activity, difficulty, rng)
         problem = _problem(name, activity, difficulty, objects, init, goal, f"{seed}/{attempt}")
-        found = astar(problem.task(), goal_distance(problem.task()), max_states=SEARCH_LIMIT)
+        # Bounded by the band: a draw whose plans are all longer is dropped without searching
+        # them out (goal_distance is admissible, so a draw within it finds what it found unbounded).
+        found = astar(problem.task(), goal_distance(problem.task()), max_states=SEARCH_LIMIT, max_length=high)
         if found.length is not None and low <= found.length <= high:
             return problem
     raise ValueError(f"{name}: no {activity.name} problem with an optimal length in {low}-{high}")
