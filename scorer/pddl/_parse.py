@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ._collector import collector_paused
 from ._grounder import ground_problem
+from ._kept import kept
 from ._reading import UP_LOCK, read_problem
 from ._task import Task
 
@@ -15,7 +14,7 @@ from ._task import Task
 PARSED_KEPT = 64
 
 
-@lru_cache(maxsize=PARSED_KEPT)
+@kept(maxsize=PARSED_KEPT)  # a text asked by many threads at once is parsed once
 def parse_task(domain_pddl: str, problem_pddl: str) -> Task:
     """Parse domain and problem TEXT (not paths) and ground them.
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from functools import lru_cache
 
 from unified_planning.model import InstantaneousAction, Problem
 
@@ -28,6 +27,7 @@ from ._errors import PDDLError
 from ._formula import StateTest, compile_test, split_literals
 from ._grounder import ActionGrounder
 from ._init_variants import split_init
+from ._kept import kept
 from ._names import normalize_name, split_call
 from ._reading import UP_LOCK, read_problem
 from ._universe import Universe
@@ -143,7 +143,7 @@ class PlanCheck:
         return test is None or test(state)
 
 
-@lru_cache(maxsize=CHECKS_KEPT)
+@kept(maxsize=CHECKS_KEPT)  # a text asked by many threads at once is read once
 def _kept(domain_pddl: str, problem_pddl: str) -> PlanCheck:
     with UP_LOCK, collector_paused():
         split = split_init(problem_pddl, placeholder="(:init)")
