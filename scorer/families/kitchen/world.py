@@ -172,6 +172,6 @@ _THING_DEFAULTS: dict[str, Any] = {k: getattr(Thing("", ""), k) for k in _THING_
 
 
 def _thing_json(thing: Thing) -> dict[str, Any]:
-    """Only the fields that differ from the defaults: rows stay small."""
-    values = {k: getattr(thing, k) for k in _THING_FIELDS}
-    return {k: v for k, v in values.items() if k in ("id", "kind") or v != _THING_DEFAULTS[k]}
+    """Only the fields that differ from the defaults: rows stay small. (Read from the instance's
+    dict, which holds every field in declaration order: an episode snapshots its world at each step.)"""
+    return {k: v for k, v in vars(thing).items() if k in ("id", "kind") or v != _THING_DEFAULTS[k]}
