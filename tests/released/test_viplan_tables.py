@@ -33,6 +33,9 @@ from scorer.released import viplan_tables as vt
 from scorer.released.viplan_tables import RunNumbers
 from tests.fidelity.reference import reference_path
 
+# One xdist worker reads ViPlan's 474 runs (``reported``, 5-6 CPU s) for all of this module's tests;
+# spread over the workers, each read them again.
+pytestmark = pytest.mark.xdist_group("viplan-reported")
 RESULTS = Path(__file__).resolve().parents[3] / "shared" / "external" / "viplan-results" / "results" / "final"
 NOTEBOOK = "viplan/notebooks/Extract_results.ipynb"
 DOMAINS = ("blocksworld", "igibson")  # the notebook merges them in this order
