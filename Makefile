@@ -95,9 +95,8 @@ fuzz: $(STAMP)
 
 # One benchmark at a time, each with the load average it started under (on 2 cores other jobs
 # multiply every wall figure; CPU seconds are the steadier part).
-# With the task store off (scorer/pddl/_task_store.py): what a machine that read nothing before does.
 bench: $(STAMP)
-	export PLANARIUM_TASK_STORE=off; for b in bench/bench_*.py; do echo "== $$b (load average $$(cut -d' ' -f1-3 /proc/loadavg))"; $(BIN)/python $$b || exit 1; done
+	for b in bench/bench_*.py; do echo "== $$b (load average $$(cut -d' ' -f1-3 /proc/loadavg))"; $(BIN)/python $$b || exit 1; done
 
 clean:
 	rm -rf $(VENV) $(OPENENV_VENV) $(INSPECT_VENV) $(DEMO) parquet/data parquet/README.md parquet/checksums.json

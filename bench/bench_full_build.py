@@ -52,7 +52,6 @@ from pathlib import Path
 from data_build.registry import select
 from data_build.shipped_plans import SEED_ENV
 from scorer.pddl import PlannerCache
-from scorer.pddl._task_store import STORE_ENV
 from scorer.tasks.acp.oracle import CACHE_ENV
 
 PR_SET_CHILD_SUBREAPER = 36  # linux/prctl.h
@@ -123,9 +122,7 @@ def build(
     command += ["--configs", configs, "--out", str(out), "--executor", executor, "--quiet", "--seed", str(seed)]
     cpu_before = children_cpu()
     wall = time.perf_counter()
-    # an empty task store too (scorer/pddl/_task_store.py): every problem is read, as on a fresh machine
-    environment = {**os.environ, CACHE_ENV: str(cache), STORE_ENV: str(work / "tasks")}
-    environment |= {} if shipped else {SEED_ENV: "0"}
+    environment = {**os.environ, CACHE_ENV: str(cache)} | ({} if shipped else {SEED_ENV: "0"})
     process = subprocess.Popen(command, env=environment, stdout=subprocess.DEVNULL)
     _, status, usage = os.wait4(process.pid, 0)  # its own usage: the peak of this build alone
     process.returncode = os.waitstatus_to_exitcode(status)

