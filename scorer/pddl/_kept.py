@@ -1,9 +1,9 @@
 """A kept-results cache whose misses are computed once however many threads ask at once.
 
 ``functools.lru_cache`` computes a missing key in every thread that asks for it before the
-first one is done. The rollout server's request threads did: a cold burst of 300 opens of 50
-rows parsed each row's task about six times (41 of a cold server's 48 CPU s went to parses
-no one needed). Here a thread that misses holds a lock of the key's stripe while it computes;
+first one is done. The rollout server's request threads did: under the test suite's load, a
+cold server's burst of 300 opens parsed 10 rows' tasks 6 times each (41 CPU s of parses no one
+needed). Here a thread that misses holds a lock of the key's stripe while it computes;
 another thread asking for that key waits for it and then finds the result kept. Keys of other
 stripes are not held up, and a hit takes its stripe's lock only for the lookup.
 """
