@@ -4,6 +4,7 @@ pytest-xdist workers: see ``shared_folder``)."""
 from __future__ import annotations
 
 import fcntl
+import gc
 import os
 import shutil
 import sys
@@ -15,6 +16,7 @@ from hypothesis import settings
 
 from data_build.build import build
 from data_build.spec import BuildSettings
+from scorer.cli.gc_tuning import tune_collector
 from scorer.executors.local import LocalExecutor
 
 MINI = BuildSettings(size="mini", seed=0, show_progress=False)
@@ -24,6 +26,14 @@ MINI = BuildSettings(size="mini", seed=0, show_progress=False)
 settings.register_profile("ci", deadline=None)
 settings.register_profile("fuzz", max_examples=5000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    tune_collector()  # the commands' thresholds: a worker spent 7% of its CPU collecting at Python's
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    gc.freeze()  # the modules collected so far are never garbage: no full collection walks them again
 
 
 def shared_folder(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], None]) -> Path:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from scorer import __version__
+from scorer.cli.gc_tuning import tune_collector
 from scorer.executors import DEFAULT_EXECUTOR, EXECUTOR_HELP
 from scorer.io.errors import PlanariumError
 from scorer.io.paths import OUTPUT_FILE, OUTPUT_FOLDER
@@ -178,6 +179,7 @@ def main(ctx: click.Context, debug: bool) -> None:
     planarium answers --kind gold -o p.jsonl
     score p.jsonl                          # = planarium score p.jsonl
     """
+    tune_collector()
     ctx.meta[DEBUG] = debug
 
 
@@ -550,4 +552,5 @@ def import_group() -> None:
 
 def score_main() -> None:
     """Entry point of the ``score`` console script: ``planarium score``."""
+    tune_collector()
     score.main(args=sys.argv[1:], prog_name="score")
