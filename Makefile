@@ -73,7 +73,7 @@ test-openenv: $(STAMP) $(OPENENV_STAMP)
 	PLANARIUM_OPENENV_PYTHON=$(OPENENV_PYTHON) $(BIN)/pytest tests/rollout/test_openenv.py
 
 # inspect_ai in a venv of its own (in the dev extra it would move fsspec past what datasets
-# accepts; two minutes to install, so not part of `make test`, whose inspect tests skip).
+# accepts; its install and tests took 95 s, so not part of `make test`, whose inspect tests skip).
 INSPECT_VENV := .venv-inspect
 INSPECT_STAMP := $(INSPECT_VENV)/.installed
 
