@@ -13,9 +13,9 @@ unexport PYTHONDONTWRITEBYTECODE
 
 # The demo needs Planarium alone; the contributor's toolchain (the dev extra) comes with `make test`,
 # in one install (not after the demo's). uv installs (pip only bootstraps it into the venv): it
-# resolves the same versions as pip and unpacks in parallel; both venvs from a cold cache took 64 s
-# of wall (102 CPU s) with pip, 22 s (29 CPU s) with uv. Neither compiles what it installs: Python compiles
-# what it imports, on first import, and keeps the caches (above).
+# resolves the same versions as pip and unpacks in parallel; both venvs from a cold cache took
+# 64 s of wall (102 CPU s) with pip, 22 s (29 CPU s) with uv. Neither compiles what it installs:
+# Python compiles what it imports, on first import, and keeps the caches (above).
 DEMO_STAMP := $(VENV)/.installed-demo
 UV := $(BIN)/uv
 UV_INSTALL = $(UV) pip install --quiet --python

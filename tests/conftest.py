@@ -29,7 +29,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    tune_collector()  # the commands' thresholds: a worker spent 7% of its CPU collecting at Python's
+    tune_collector()  # the commands' thresholds: at Python's defaults a worker spent 7% of its CPU collecting
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

@@ -5,7 +5,8 @@ middle one. Planarium's work allocates many objects that live long (parsed PDDL,
 states, matplotlib's artists), so most collections found little garbage for their cost: 9% of a
 leaderboard's CPU (1.34 of 14.2 s) and 7% of a test worker's. At these thresholds the same work
 spent 0.56 s collecting. Garbage in cycles is still freed, a little later; reference counting
-frees the rest at once, as before.
+frees the rest at once, as before. (``scorer.pddl._collector`` pauses the collector outright around
+grounding and state exploration, which make millions of objects and no cycle.)
 """
 
 from __future__ import annotations
