@@ -22,6 +22,7 @@ import openai
 
 from planarium_agents.base import Turn
 from planarium_agents.messages import chat_messages
+from planarium_agents.tls import tls_context
 
 DEFAULT_TIMEOUT_S = 300.0
 DEFAULT_RETRIES = 3
@@ -119,7 +120,11 @@ class OpenAIChat:
         self.api_key = api_key or os.environ.get("OPENAI_API_KEY") or "EMPTY"
         self.timeout_s = DEFAULT_TIMEOUT_S if timeout_s is None else timeout_s
         self.client = openai.OpenAI(
-            base_url=self.base_url, api_key=self.api_key, timeout=self.timeout_s, max_retries=retries
+            base_url=self.base_url,
+            api_key=self.api_key,
+            timeout=self.timeout_s,
+            max_retries=retries,
+            http_client=openai.DefaultHttpxClient(verify=tls_context()),
         )
 
     @property

@@ -36,12 +36,13 @@ from pathlib import Path
 from typing import Any
 
 import verifiers.v1 as vf
-from openai import AsyncOpenAI
+from openai import AsyncOpenAI, DefaultAsyncHttpxClient
 from verifiers.v1.dialects.chat import message_to_wire
 
 from planarium_agents.eval.inputs import question_inputs
 from planarium_agents.eval.questions import question_request
 from planarium_agents.messages import chat_messages
+from planarium_agents.tls import tls_context
 from scorer.episodes.base import Observation
 from scorer.episodes.engine import make_episode, step_on_reply
 from scorer.io.dataset import KeyRow, load_keys
@@ -149,7 +150,8 @@ class PlanariumHarness(vf.Harness[vf.HarnessConfig]):
             messages.append({"role": "user", "content": prompt})
         else:
             messages += [message_to_wire(message) for message in prompt or []]
-        async with AsyncOpenAI(base_url=endpoint, api_key=secret) as client:
+        http = DefaultAsyncHttpxClient(verify=tls_context())  # closed with the client
+        async with AsyncOpenAI(base_url=endpoint, api_key=secret, http_client=http) as client:
             await client.chat.completions.create(model=str(ctx.model), messages=messages)
         return vf.ProgramResult(exit_code=0, stdout="", stderr="")
 

@@ -37,6 +37,7 @@ progress) and ``Hit_Hard_Limit``; the reason is the outcome's ``end``.
 from __future__ import annotations
 
 import json
+from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,7 +102,9 @@ class KitchenEpisode:
         self.hard = T.hard_limit(self.expert_steps)
         self.replies: list[str] = []
         self.steps: list[KitchenStep] = []
-        self.snapshots = [self._snapshot()]
+        # The world (as JSON) after the last two steps, which the image view draws; the text view keeps none.
+        self.snapshots: deque[str] = deque(maxlen=2)
+        self._keep_snapshot()
         self.new_subgoal = False
         self.extensions = 0
         self.memory = ""
@@ -129,7 +132,7 @@ class KitchenEpisode:
             self.memory = read_memory(reply)
         if self.settings["plan"]:
             self.plan = read_plan(reply)
-        self.snapshots.append(self._snapshot())
+        self._keep_snapshot()
         self._update_end()
         info = {
             "step": len(self.steps),
@@ -182,8 +185,9 @@ class KitchenEpisode:
             else:
                 self.end = S.MAX_STEPS
 
-    def _snapshot(self) -> str:
-        return json.dumps(self.world.to_json(), sort_keys=True)
+    def _keep_snapshot(self) -> None:
+        if self.settings["view"] == "image":
+            self.snapshots.append(json.dumps(self.world.to_json(), sort_keys=True))
 
     def codes(self) -> Codes:
         """The condition codes of AsgardBench's templates for this episode's settings and step."""
@@ -203,9 +207,7 @@ class KitchenEpisode:
         view = self.settings["view"]
         keys: list[EgoKey] = []
         if view == "image":
-            shown = (
-                self.snapshots[-2:] if self.settings["images"] == 2 and len(self.snapshots) > 1 else self.snapshots[-1:]
-            )
+            shown = list(self.snapshots)[-self.settings["images"] :]
             gray = self.settings["previous_image"] == "grayscale"
             grays = (gray, False) if len(shown) == 2 else (False,)
             keys = [EgoKey(state, self.settings["hand"], g) for state, g in zip(shown, grays, strict=True)]
