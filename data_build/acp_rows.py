@@ -20,6 +20,7 @@ import json
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from data_build.rows import dumps, image_cell, row_features
@@ -45,7 +46,7 @@ from scorer.tasks.acp.prompts import (
 )
 from scorer.tasks.acp.questions import ProblemQuestions, Question
 
-ACP_FEATURES = row_features(("fewshot", "pddl", "pddl_only"))
+ACP_FEATURES = partial(row_features, ("fewshot", "pddl", "pddl_only"))  # made when rows are written
 
 
 @dataclass(frozen=True)

@@ -63,7 +63,7 @@ def visual_spec(adapter: VisualAcpDomain) -> ConfigSpec:
         domain=adapter.name,
         task="acp",
         summary=adapter.summary,
-        features=ACP_FEATURES,
+        features_of=ACP_FEATURES,
         build=build,
         card_facts=lambda rows: {"count_table": count_table(rows)},
         papers=adapter.papers,

@@ -10,8 +10,6 @@ from string import Template
 from typing import Any
 
 import yaml
-from datasets.info import DatasetInfo, DatasetInfosDict
-from datasets.splits import SplitDict, SplitInfo
 from huggingface_hub import DatasetCardData
 
 from data_build.spec import IMPORTED, PUBLISHED_SEED, SIZES, SPLITS, ConfigSpec, Rows
@@ -119,6 +117,9 @@ def _size_category(rows: int) -> str:
 
 
 def _yaml(built: dict[str, tuple[ConfigSpec, Rows]], split_bytes: dict[tuple[str, str], int]) -> str:
+    from datasets.info import DatasetInfo, DatasetInfosDict  # here: datasets costs 1 s to import
+    from datasets.splits import SplitDict, SplitInfo
+
     configs = []
     infos = {}
     for name in sorted(built):

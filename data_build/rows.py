@@ -14,28 +14,31 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
-
-from datasets import Features, Image, List, Value
+from typing import TYPE_CHECKING, Any
 
 from scorer.episodes.base import Message, Observation, flat_text
 from scorer.io.dataset import PROMPT_VARIANTS, messages_column
 
+if TYPE_CHECKING:  # datasets is imported where features are made: a config's module is imported without it
+    from datasets import Features
+
 BASE_COLUMNS = ("id", "domain", "task", "difficulty", "images", "prompt")
 KEY_COLUMNS = ("domain_pddl", "problem_pddl", "answer_key", "meta")
-CHAT = List({"role": Value("string"), "content": Value("string")})
 
 
 def row_features(extra_text_columns: tuple[str, ...] = ()) -> Features:
     """Base columns, then config-specific text columns (e.g. ``cot``), then the keys; each
     prompt column followed by its chat twin."""
+    from datasets import Features, Image, List, Value
+
+    chat = List({"role": Value("string"), "content": Value("string")})
     columns: dict[str, Any] = {name: Value("string") for name in BASE_COLUMNS}
     columns["images"] = List(Image())
-    columns[messages_column("prompt")] = CHAT
+    columns[messages_column("prompt")] = chat
     for name in extra_text_columns:
         columns[name] = Value("string")
         if name in PROMPT_VARIANTS:
-            columns[messages_column(name)] = CHAT
+            columns[messages_column(name)] = chat
     for name in KEY_COLUMNS:
         columns[name] = Value("string")
     return Features(columns)

@@ -5,14 +5,16 @@ from __future__ import annotations
 import math
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
-from datasets import Features
 
 from scorer.io import atomic
 from scorer.io.dataset import sha256_file  # noqa: F401  (build and the importers hash shards through here)
+
+if TYPE_CHECKING:  # an annotation: the importers' modules are imported without datasets
+    from datasets import Features
 
 MAX_SHARD_BYTES = 256 * 2**20
 ROWS_PER_ROW_GROUP = 100  # small groups keep the Hub viewer and random access fast

@@ -66,7 +66,9 @@ class ConfigSpec:
     domain: str
     task: str
     summary: str  # one line for the card's table of configs
-    features: Features
+    # The row contract, made when rows are written: building it imports datasets (1 s), which
+    # listing, scoring, eval and the leaderboard never need.
+    features_of: Callable[[], Features]
     card: Path  # the card section's template (string.Template, filled with card_facts)
     build: Callable[[BuildSettings], Rows]
     card_facts: Callable[[Rows], dict[str, str]] = field(default=lambda rows: {})
@@ -86,6 +88,10 @@ class ConfigSpec:
     # True: its build spreads its own work over the build's executor, so it runs in the driver;
     # False: it is built whole, one config per job, beside the other such configs.
     spreads: bool = False
+
+    @property
+    def features(self) -> Features:
+        return self.features_of()
 
     @property
     def sampling(self) -> PaperSampling:

@@ -27,6 +27,7 @@ import gzip
 import json
 import re
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -54,7 +55,7 @@ from scorer.tasks.acp.prompts import fewshot_prompt, pddl_only_prompt, pddl_prom
 
 CONFIG = "acpbench-hard"
 # ``prompt`` is the paper's 2-shot question; ``zeroshot`` ours, which the other variants extend.
-FEATURES = row_features(("zeroshot", "fewshot", "pddl", "pddl_only"))
+FEATURES = partial(row_features, ("zeroshot", "fewshot", "pddl", "pddl_only"))  # made when rows are written
 DOMAIN_NAMES = {
     "alfred": "alfworld",
     "blocksworld-4ops": "blocksworld4",
@@ -249,7 +250,7 @@ SPEC = ConfigSpec(
     domain="classical",
     task="acp",
     summary="ACPBench Hard's own generative questions (imported), judged by Planarium's validators.",
-    features=FEATURES,
+    features_of=FEATURES,
     build=lambda settings: {},
     importer="acpbench-hard",  # never built
     papers=("ACPBench Hard",),

@@ -125,7 +125,7 @@ SPEC = ConfigSpec(
     task="acp",
     summary="ACPBench Hard's eight generative questions (app, prog, reach, areach, val, just, land, nexta) "
     "on the classical PDDL domains, with symbolic validators.",
-    features=ACP_FEATURES,
+    features_of=ACP_FEATURES,
     build=build,
     papers=("ACPBench Hard",),
     card_facts=card_facts,

@@ -11,6 +11,7 @@ per task type. ``prompt``, ``messages`` (system and user, as the rollout server 
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from data_build.rows import dumps, image_cell, prompt_columns, row_features
@@ -21,7 +22,7 @@ from scorer.families.kitchen.tasks import KitchenTask
 from scorer.families.kitchen.world import World
 from scorer.scoring.harness import key_row
 
-FEATURES = row_features(("goal",))
+FEATURES = partial(row_features, ("goal",))  # the row contract (made when rows are written)
 
 
 def _problem_name(config: str, split: str, index: int) -> str:

@@ -8,6 +8,7 @@ observation in the default planner mode; other modes build theirs from the same 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from data_build.rows import dumps, image_cell, prompt_columns, row_features
@@ -90,7 +91,7 @@ SPEC = ConfigSpec(
     domain="blocksworld",
     task="episode",
     summary="Closed-loop blocksworld episodes: planner and grounder modes, optional action failures (ViPlan-BW).",
-    features=row_features(("goal",)),
+    features_of=partial(row_features, ("goal",)),
     build=build,
     papers=("ViPlan",),
     fresh_check=FRESH_CHECK,

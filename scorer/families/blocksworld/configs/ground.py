@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import partial
 
 from data_build import yes_no
 from data_build.rows import chat_prompt, dumps, image_cell, row_features
@@ -176,7 +177,7 @@ SPEC = ConfigSpec(
     domain="blocksworld",
     task="ground",
     summary="Yes/no grounding questions about one blocksworld image (ViPlan-BW Ground).",
-    features=row_features(("cot",)),
+    features_of=partial(row_features, ("cot",)),
     build=build,
     papers=("ViPlan",),
     card_facts=yes_no.predicate_balance_table,

@@ -10,6 +10,7 @@ The view is in ``meta.view``; ``score`` reports ``accuracy[view=...]``.
 from __future__ import annotations
 
 import random
+from functools import partial
 
 from data_build.rows import row_features
 from data_build.spec import BuildSettings, ConfigSpec, Rows
@@ -49,7 +50,7 @@ SPEC = ConfigSpec(
     domain="blocksworld",
     task="ground",
     summary="blocksworld-ground's questions asked in the 3D, 2D and text views (ViPlan-BW Ground, every view).",
-    features=row_features(("cot",)),
+    features_of=partial(row_features, ("cot",)),
     build=build,
     papers=("ViPlan",),
     prepare=blocksworld_problems,  # made once for every config that uses it

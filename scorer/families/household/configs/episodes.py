@@ -11,6 +11,7 @@ first observation in the default planner mode.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from data_build.rows import dumps, image_cell, prompt_columns, row_features
@@ -85,7 +86,7 @@ SPEC = ConfigSpec(
     domain="household",
     task="episode",
     summary="Closed-loop episodes in a partially observable home: ViPlan's planner and grounder modes (ViPlan-HH).",
-    features=row_features(("goal",)),
+    features_of=partial(row_features, ("goal",)),
     build=build,
     papers=("ViPlan",),
 )

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import partial
 
 from tqdm import tqdm
 
@@ -138,7 +139,7 @@ SPEC = ConfigSpec(
     domain="household",
     task="ground",
     summary="Yes/no questions about the objects in view in a home drawn from its PDDL state (ViPlan-HH Ground).",
-    features=row_features(("cot",)),
+    features_of=partial(row_features, ("cot",)),
     build=build,
     papers=("ViPlan",),
     card_facts=yes_no.predicate_balance_table,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from data_build.rows import dumps, image_cell, prompt_columns, row_features
@@ -126,7 +127,7 @@ SPEC = ConfigSpec(
     domain="slidegeom",
     task="episode",
     summary="Sliding geom puzzle episodes in 3D / 2D / text views, A* optimal paths (iVISPAR).",
-    features=row_features(("goal",)),
+    features_of=partial(row_features, ("goal",)),
     build=build,
     papers=("iVISPAR",),
     card_facts=lambda rows: {"count_table": count_table(rows)},

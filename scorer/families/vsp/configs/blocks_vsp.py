@@ -122,7 +122,7 @@ SPEC = ConfigSpec(
     task=TASK_KIND,
     summary="VSP's blocks world: a shortest legal plan between two pictures (main), and four perception/reasoning"
     " questions T1-T4 (VSP).",
-    features=fewshot_features(),
+    features_of=fewshot_features,
     build=build,
     card_facts=card_facts,
     papers=("VSP",),

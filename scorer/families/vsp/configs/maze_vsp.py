@@ -18,9 +18,7 @@ from __future__ import annotations
 import json
 import random
 import statistics
-from typing import Any
-
-from datasets import Features, Image, List
+from typing import TYPE_CHECKING, Any
 
 from data_build.rows import dumps, image_cell, row_features
 from data_build.spec import BuildSettings, ConfigSpec, Rows
@@ -34,6 +32,9 @@ from scorer.families.vsp.maze_text import pure_text, table_text
 from scorer.families.vsp.shots import FEWSHOT_K, first_per_level, question_table, shots_for
 from scorer.registry.family import card_template
 
+if TYPE_CHECKING:  # made in fewshot_features: a config's module is imported without datasets
+    from datasets import Features
+
 CONFIG = "maze-vsp"
 DOMAIN = "maze"
 TASK_KIND = "vsp"
@@ -45,6 +46,8 @@ DEV_ROWS = {"full": PER_LEVEL["full"]["dev"], "mini": 1}  # the pool's first que
 
 def fewshot_features() -> Features:
     """The common columns with `fewshot` and its images, `fewshot_images`, after it."""
+    from datasets import Features, Image, List
+
     columns = dict(row_features(("fewshot",)))
     ordered = {}
     for name, feature in columns.items():
@@ -155,7 +158,7 @@ SPEC = ConfigSpec(
     domain=DOMAIN,
     task=TASK_KIND,
     summary="VSP's maze navigation: plan a safe path (main), and four perception/reasoning questions T1-T4 (VSP).",
-    features=fewshot_features(),
+    features_of=fewshot_features,
     build=build,
     card_facts=card_facts,
     papers=("VSP",),
