@@ -31,6 +31,7 @@ PRELOADED = (
     "planarium_agents.eval.command",
     "planarium_agents.eval.run",
     "data_build.build",
+    "datasets",  # data_build imports it where rows are written: a build child would import it each time
 )
 
 
