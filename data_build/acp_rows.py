@@ -46,7 +46,7 @@ from scorer.tasks.acp.prompts import (
 )
 from scorer.tasks.acp.questions import ProblemQuestions, Question
 
-ACP_FEATURES = partial(row_features, ("fewshot", "pddl", "pddl_only"))  # made when rows are written
+acp_features = partial(row_features, ("fewshot", "pddl", "pddl_only"))  # the rows' features, made when rows are written
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from data_build.acp_rows import ACP_FEATURES, AcpProblem, Asked, Shots, ask, build_budget, count_table, make_rows
+from data_build.acp_rows import AcpProblem, Asked, Shots, acp_features, ask, build_budget, count_table, make_rows
 from data_build.spec import SPLITS, BuildSettings, ConfigSpec, Rows
 from scorer.tasks.acp import KINDS
 
@@ -63,7 +63,7 @@ def visual_spec(adapter: VisualAcpDomain) -> ConfigSpec:
         domain=adapter.name,
         task="acp",
         summary=adapter.summary,
-        features_of=ACP_FEATURES,
+        features_of=acp_features,
         build=build,
         card_facts=lambda rows: {"count_table": count_table(rows)},
         papers=adapter.papers,

@@ -55,7 +55,6 @@ from scorer.tasks.acp.prompts import fewshot_prompt, pddl_only_prompt, pddl_prom
 
 CONFIG = "acpbench-hard"
 # ``prompt`` is the paper's 2-shot question; ``zeroshot`` ours, which the other variants extend.
-FEATURES = partial(row_features, ("zeroshot", "fewshot", "pddl", "pddl_only"))  # made when rows are written
 DOMAIN_NAMES = {
     "alfred": "alfworld",
     "blocksworld-4ops": "blocksworld4",
@@ -250,7 +249,7 @@ SPEC = ConfigSpec(
     domain="classical",
     task="acp",
     summary="ACPBench Hard's own generative questions (imported), judged by Planarium's validators.",
-    features_of=FEATURES,
+    features_of=partial(row_features, ("zeroshot", "fewshot", "pddl", "pddl_only")),
     build=lambda settings: {},
     importer="acpbench-hard",  # never built
     papers=("ACPBench Hard",),

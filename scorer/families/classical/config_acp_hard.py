@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from data_build.acp_rows import ACP_FEATURES, AcpProblem, ask, build_budget, count_table, make_rows, spread_kinds
+from data_build.acp_rows import AcpProblem, acp_features, ask, build_budget, count_table, make_rows, spread_kinds
 from data_build.spec import SPLITS, BuildSettings, ConfigSpec, Rows
 from scorer.families.classical import CLASSICAL_DOMAINS, ClassicalDomain
 from scorer.families.classical.problems import classical_problem, fewshot_examples
@@ -125,7 +125,7 @@ SPEC = ConfigSpec(
     task="acp",
     summary="ACPBench Hard's eight generative questions (app, prog, reach, areach, val, just, land, nexta) "
     "on the classical PDDL domains, with symbolic validators.",
-    features_of=ACP_FEATURES,
+    features_of=acp_features,
     build=build,
     papers=("ACPBench Hard",),
     card_facts=card_facts,

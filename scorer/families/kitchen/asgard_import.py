@@ -35,7 +35,7 @@ from scorer.families.kitchen.configs.episodes import count_table
 from scorer.families.kitchen.expert import PlanError
 from scorer.families.kitchen.layout import make_world
 from scorer.families.kitchen.optimal import read_table, stored_optimal
-from scorer.families.kitchen.rows import FEATURES, make_row
+from scorer.families.kitchen.rows import kitchen_features, make_row
 from scorer.families.kitchen.tasks import TASK_TYPES, KitchenTask
 from scorer.families.kitchen.world import World
 from scorer.registry.family import card_template
@@ -146,7 +146,7 @@ SPEC = ConfigSpec(
     domain="kitchen",
     task="episode",
     summary="AsgardBench's own 108 tasks (imported) in our symbolic homes, its expert step counts driving the limits.",
-    features_of=FEATURES,
+    features_of=kitchen_features,
     build=lambda settings: {},
     importer="asgardbench",  # never built
     papers=("AsgardBench",),

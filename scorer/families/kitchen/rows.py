@@ -22,7 +22,7 @@ from scorer.families.kitchen.tasks import KitchenTask
 from scorer.families.kitchen.world import World
 from scorer.scoring.harness import key_row
 
-FEATURES = partial(row_features, ("goal",))  # the row contract (made when rows are written)
+kitchen_features = partial(row_features, ("goal",))  # the rows' features, made when rows are written
 
 
 def _problem_name(config: str, split: str, index: int) -> str:

@@ -10,7 +10,7 @@ from collections import Counter
 
 from data_build.spec import BuildSettings, ConfigSpec, Rows
 from scorer.families.kitchen.generate import generate_tasks
-from scorer.families.kitchen.rows import FEATURES, make_row
+from scorer.families.kitchen.rows import kitchen_features, make_row
 from scorer.families.kitchen.tasks import TASK_TYPES
 from scorer.registry.family import card_template
 
@@ -43,7 +43,7 @@ SPEC = ConfigSpec(
     domain="kitchen",
     task="episode",
     summary="Interactive kitchen, bathroom and living-room tasks of AsgardBench's 12 types, drawn by us (AsgardBench).",
-    features_of=FEATURES,
+    features_of=kitchen_features,
     build=build,
     papers=("AsgardBench",),
     card_facts=lambda rows: {"count_table": count_table(rows)},
