@@ -4,8 +4,8 @@ The library's way (how ``read_problem`` read before, and how unified-planning's 
 documentation reads a problem): a new ``PDDLReader`` per problem, domain and problem
 parsed by its pyparsing grammar with the packrat memo that importing ``unified_planning.io``
 turns on. Ours (``scorer.pddl._reading.read_problem``): one reader per process, each
-domain's syntax tree kept, the memo off while PDDL is parsed. Both give the same model
-(tests/pddl/test_reading.py compares the ground tasks).
+domain's syntax tree and actions kept (a problem gets clones of them), the memo off while
+PDDL is parsed. Both give the same model (tests/pddl/test_reading.py compares the models).
 
 Problems: a fixed sample per family, as the build makes them (blocksworld layouts, the
 standard sliding geom boards, the household gallery's problems, and the small problem of

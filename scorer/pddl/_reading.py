@@ -10,10 +10,11 @@ import re
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from unified_planning.model import FNode, InstantaneousAction, Problem
+from unified_planning.model import Action, FNode, InstantaneousAction, Problem
 from unified_planning.model.effect import Effect, EffectKind
 
 from ._environment import up_environment
@@ -23,7 +24,7 @@ from ._errors import PDDLParseError, UnsupportedPDDL
 # thread-safe, and so is the one reader this module keeps: the rollout server reads from
 # many request threads at once. Re-entrant: parse_task holds it around reading and grounding.
 UP_LOCK = threading.RLock()
-# Domain texts whose syntax tree is kept: a build reads hundreds of problems of a few domains.
+# Domain texts whose syntax tree and actions are kept: a build reads hundreds of problems of a few domains.
 DOMAINS_KEPT = 32
 
 _COMMENT = re.compile(r";[^\n]*")
@@ -51,10 +52,11 @@ def read_problem(domain_pddl: str, problem_pddl: str) -> Problem:
 
 def parse_model(domain_pddl: str, problem_pddl: str) -> Problem:
     """``PDDLReader.parse_problem_string``, step by step, so that the reader (whose grammar
-    takes milliseconds to build) and each domain's syntax tree are made once per process:
-    unified-planning parses the domain text again with every problem, most of a small
-    problem's reading. The model is built from the trees by the reader's own code, so it is
-    the same Problem; a reader without those steps (another version) is used as is."""
+    takes milliseconds to build) and each domain's syntax tree and actions are made once per
+    process: unified-planning parses the domain text again with every problem and builds its
+    actions anew, most of a small problem's reading. The model is built from the trees by the
+    reader's own code, so it is the same Problem; a reader without those steps (another
+    version) is used as is."""
     from unified_planning.io.utils import parse_string
 
     reader = _reader()
@@ -65,8 +67,14 @@ def parse_model(domain_pddl: str, problem_pddl: str) -> Problem:
     domain_text, problem_text = _normal(domain_pddl), _normal(problem_pddl)
     with UP_LOCK, _packrat_off():  # the model's building parses each action's parameters too
         problem_tree = parse_string(reader._pp_problem, problem_text, parse_all=True)
+        domain = _domain(domain_text)
         reader._totalcost = None  # the one state a parse leaves behind (the domain's total-cost fluent)
-        return reader._parse_problem(_domain_tree(domain_text), domain_text, problem_tree, problem_text)
+        if domain.actions is None or "metric" in problem_tree:
+            # a metric of action costs takes the cost effects out of the problem's actions
+            return reader._parse_problem(domain.tree, domain_text, problem_tree, problem_text)
+        problem = reader._parse_problem(domain.without_actions, domain_text, problem_tree, problem_text)
+        problem.add_actions([action.clone() for action in domain.actions])  # clones: a problem's own, as before
+        return problem
 
 
 @contextmanager
@@ -104,12 +112,32 @@ def _reader() -> Any:
     return PDDLReader(environment)
 
 
+@dataclass(frozen=True)
+class _Domain:
+    tree: Any  # the domain's syntax tree
+    without_actions: Any  # the same tree without its actions: a problem read on it gets none
+    actions: tuple[Action, ...] | None  # built once; None where a problem must build its own
+
+
 @lru_cache(maxsize=DOMAINS_KEPT)
-def _domain_tree(domain_text: str) -> Any:
-    """The domain's syntax tree (only read from when a problem is built on it)."""
+def _domain(domain_text: str) -> _Domain:
+    """A domain's syntax tree and its actions, made once however many problems are read on it.
+    The actions are what the reader's own code builds from the domain alone. A problem's part
+    (its objects, :init and :goal) never changes them, except in the domains whose problems
+    need the actions as they read: the hierarchical ones (a method's subtasks name actions)
+    and the contingent ones; those build their actions with every problem, as before."""
     from unified_planning.io.utils import parse_string
 
-    return parse_string(_reader()._pp_domain, domain_text, parse_all=True)
+    reader = _reader()
+    tree = parse_string(reader._pp_domain, domain_text, parse_all=True)
+    reader._totalcost = None
+    model = reader._parse_problem(tree, domain_text, None, None)
+    if type(model) is not Problem:
+        return _Domain(tree, tree, None)
+    without_actions = tree.copy()
+    if "actions" in without_actions:
+        del without_actions["actions"]
+    return _Domain(tree, without_actions, tuple(model.actions))
 
 
 def _refuse_unsupported_sections(domain_pddl: str) -> None:

@@ -17,6 +17,7 @@ from unified_planning.plans import ActionInstance, SequentialPlan
 from data_build.spec import SPLITS
 from scorer.io.dataset import KeyRow, load_keys
 from scorer.pddl import FailureReason, Task, bfs, parse_task, random_walk, validate_plan
+from scorer.pddl._reading import read_problem
 
 PROBLEMS_PER_DOMAIN = 1  # the smallest by PDDL length: unified-planning takes ~0.1 s per plan even there
 WALKS = 3  # random walks of legal actions per problem, each alone and completed into a plan
@@ -148,6 +149,7 @@ def test_our_validator_agrees_with_unified_planning(smallest_problems: dict[str,
     for row in smallest_problems[domain][:PROBLEMS_PER_DOMAIN]:
         task = parse_task(row.domain_pddl, row.problem_pddl)
         problem = PDDLReader().parse_problem_string(row.domain_pddl, row.problem_pddl)
+        assert read_problem(row.domain_pddl, row.problem_pddl) == problem, row.id  # with the domain's kept actions
         for case in _corpus(task, random.Random(row.id)):
             ours = _our_verdict(task, case.plan)
             assert ours == _their_verdict(problem, case.plan), (row.id, case.label, case.plan)

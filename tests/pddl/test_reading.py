@@ -1,5 +1,5 @@
-"""Reading PDDL with one reader per process and each domain's syntax tree kept gives the
-task that unified-planning's public reader, made anew for every problem, gives."""
+"""Reading PDDL with one reader per process and each domain's syntax tree and actions kept
+gives the problem that unified-planning's public reader, made anew for every problem, gives."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from unified_planning.io import PDDLReader
 
 from scorer.pddl import Task, parse_task
 from scorer.pddl._grounder import ground_problem
-from scorer.pddl._reading import _domain_tree, _reader, read_problem
+from scorer.pddl._reading import _domain, _reader, read_problem
 from tests.pddl.test_init_variants import signature
 
 # The IPC blocksworld with a total-cost fluent: the reader remembers the fluent between
@@ -43,14 +43,28 @@ def test_every_read_equals_the_public_readers_in_any_order(samples: list[tuple[s
         assert signature(ground_problem(read_problem(domain, problem))) == signature(public_read(domain, problem))
 
 
+def test_every_model_equals_the_public_readers(samples: list[tuple[str, str]]) -> None:
+    """The model itself, not only its task: the kept actions, added after the problem's
+    objects, make the same Problem (the costed one, with a metric, is read whole)."""
+    for domain, problem in samples + samples[::-1]:
+        ours, public = read_problem(domain, problem), PDDLReader().parse_problem_string(domain, problem)
+        assert ours == public and str(ours) == str(public)
+
+
+def test_problems_of_one_domain_get_actions_of_their_own(make_blocksworld_problem, blocksworld_domain) -> None:
+    first, second = (read_problem(blocksworld_domain, make_blocksworld_problem(4, 3, seed)) for seed in range(2))
+    assert first.actions == second.actions
+    assert all(a is not b for a, b in zip(first.actions, second.actions))
+
+
 def test_problems_of_one_domain_share_its_tree_and_the_reader(make_blocksworld_problem, blocksworld_domain) -> None:
-    _domain_tree.cache_clear()
+    _domain.cache_clear()
     parse_task.cache_clear()
     reader = _reader()
     problems = [make_blocksworld_problem(4, 3, seed) for seed in range(3)]
     for problem in problems:
         assert signature(parse_task(blocksworld_domain, problem)) == signature(public_read(blocksworld_domain, problem))
-    assert _domain_tree.cache_info().misses == 1 and _domain_tree.cache_info().hits == len(problems) - 1
+    assert _domain.cache_info().misses == 1 and _domain.cache_info().hits == len(problems) - 1
     assert _reader() is reader
 
 
