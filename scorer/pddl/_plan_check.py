@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from unified_planning.model import InstantaneousAction, Problem
 
 from ._action import GroundAction
+from ._bits import bit_indices
 from ._collector import collector_paused
 from ._errors import PDDLError
 from ._formula import StateTest, compile_test, split_literals
@@ -76,7 +77,7 @@ class PlanCheck:
     def atom_names(self, state: int) -> list[str]:
         """Names of the atoms true in ``state`` (a state over this check's numbering)."""
         names = self._universe.atom_names
-        return [names[index] for index in range(len(names)) if state >> index & 1]
+        return [names[index] for index in bit_indices(state)]
 
     def validate(self, plan: Sequence[str]) -> PlanValidation:
         """``validate_plan(task, plan)`` of the fully grounded task, from its :init; the final

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from ._action import GroundAction, atom_names, conjunction_text
+from ._bits import bit_indices
 from ._formula import Formula, StateTest, compile_test, split_literals
 from ._names import normalize_name, split_call
 from ._successors import SuccessorGenerator
@@ -98,7 +99,7 @@ class Task:
 
     def true_atoms(self, state: int) -> list[str]:
         """Names of the atoms true in `state`, in atom order."""
-        return [atom for i, atom in enumerate(self.atoms) if state >> i & 1]
+        return [self.atoms[i] for i in bit_indices(state)]
 
     def state_from_atoms(self, atoms: Iterable[str]) -> int:
         state = 0

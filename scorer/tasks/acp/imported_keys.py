@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from scorer.pddl import Task, bfs, normalize_name, validate_plan
+from scorer.pddl import Task, bfs, bit_indices, normalize_name, validate_plan
 
 from . import keys
 from .analysis import SEARCH_STATES, ExactFacts, ProblemGraph, pruned_action_examples
@@ -216,7 +216,7 @@ def _atom_reachable(source: Source, atom: str) -> bool | None:
 
 def _relaxed_unreachable_atoms(task: Task) -> list[str]:
     mask = fluent_mask(task) & ~relaxed_reachable(task, task.init)
-    return [atom for i, atom in enumerate(task.atoms) if mask >> i & 1]
+    return [task.atoms[i] for i in bit_indices(mask)]
 
 
 def convert_areach(source: Source) -> Converted:
@@ -339,7 +339,7 @@ def _relaxed_landmark(task: Task) -> str | None:
         traversed |= state
     candidates = traversed & ~(task.init | task.goal_pos) & fluent_mask(task)
     return next(
-        (task.atoms[i] for i in range(len(task.atoms)) if candidates >> i & 1 and proves_landmark(task, task.init, i)),
+        (task.atoms[i] for i in bit_indices(candidates) if proves_landmark(task, task.init, i)),
         None,
     )
 
