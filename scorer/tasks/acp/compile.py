@@ -191,7 +191,7 @@ def _lifted_problem(
     domain_name = next((part[1] for part in define if isinstance(part, list) and _head(part) == "domain"), "unknown")
     constants = {name.lower() for section in sections(define, ":constants") for name, _ in typed_names(section[1:])}
     objects = [(obj, kind) for obj, kind in task.objects.items() if obj.lower() not in constants]
-    init = [task.atoms[index] for index in bit_indices(state)] + extra_init
+    init = task.true_atoms(state) + extra_init
     return _problem_text(str(domain_name), _declared(objects), init, goal_pddl, name)
 
 

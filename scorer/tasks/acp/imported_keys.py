@@ -216,7 +216,7 @@ def _atom_reachable(source: Source, atom: str) -> bool | None:
 
 def _relaxed_unreachable_atoms(task: Task) -> list[str]:
     mask = fluent_mask(task) & ~relaxed_reachable(task, task.init)
-    return [task.atoms[i] for i in bit_indices(mask)]
+    return task.true_atoms(mask)
 
 
 def convert_areach(source: Source) -> Converted:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from scorer.pddl import Task, bit_indices
+from scorer.pddl import Task
 
 from .question_kinds import acp_kind
 from .sexpr import SExpr, keyword_value, read_sexpr, sections, typed_names
@@ -178,12 +178,12 @@ def fewshot_prompt(shots: Sequence[tuple[str, str]], prompt_text: str) -> str:
 
 def _fluent_atoms(task: Task, state: int) -> list[str]:
     mask = state & fluent_mask(task)
-    return [task.atoms[index] for index in bit_indices(mask)]
+    return task.true_atoms(mask)
 
 
 def _static_facts(task: Task, state: int, words: DomainWords) -> str:
     mask = state & task.static_atoms
-    return _join(words.atom_text(task.atoms[index]) for index in bit_indices(mask))
+    return _join(words.atom_text(atom) for atom in task.true_atoms(mask))
 
 
 def _join(texts: Iterable[str]) -> str:
