@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,6 +27,16 @@ from tests.fidelity import viplan_corpus as corpus
 from tests.fidelity.reference import REFERENCE
 
 EXTERNAL = REFERENCE.parent / "viplan" / "data" / "planning"
+
+
+def their_reading(domain: str, problem_file: Path) -> Any:
+    """unified-planning's reading of one of ViPlan's problem files, as ViPlan's loops read it
+    (``PDDLReader.parse_problem``): ``read_problem`` builds the same model by the reader's own
+    code, but builds the domain's actions once, not again for each of 75 files
+    (tests/pddl/test_reading.py holds the two readings equal)."""
+    from scorer.pddl._reading import read_problem
+
+    return read_problem(domain, problem_file.read_text())
 
 
 def _verdict(value: bool | None) -> str:
@@ -104,21 +115,19 @@ def test_imported_blocksworld_goals_read_as_viplans_own_files(viplan_import: Pat
     """Our rows of ViPlan's 75 problems (`planarium import viplan`'s, imported once per run)
     state the goal as ViPlan's get_goal_str does on ViPlan's own problem file (its objects'
     order, its goal's order)."""
-    from unified_planning.io import PDDLReader
-
     from scorer.episodes.engine import make_episode as episode_of
     from scorer.families.blocksworld.viplan_import import CONFIG
     from scorer.io.dataset import load_keys
 
     differing = []
     rows = list(load_keys(viplan_import, configs={CONFIG}).rows.values())
-    reader = PDDLReader()  # one for every file: building its grammar is a third of a file's parse
+    domain = (EXTERNAL / "blocksworld" / "domain.pddl").read_text()
     for row in rows:
         path = EXTERNAL / "blocksworld" / "problems" / row.meta["source"]  # the file it was imported from
-        problem = reader.parse_problem(str(EXTERNAL / "blocksworld" / "domain.pddl"), str(path))
-        env = corpus.BlocksEnv(episode_of(row, {"mode": "planner"}).task, problem)  # type: ignore[attr-defined]
+        episode = episode_of(row, {"mode": "planner"})
+        env = corpus.BlocksEnv(episode.task, their_reading(domain, path))  # type: ignore[attr-defined]
         theirs = corpus.bw_planner().get_goal_str(env)
-        ours = episode_of(row, {"mode": "planner"}).world.goal  # type: ignore[attr-defined]
+        ours = episode.world.goal  # type: ignore[attr-defined]
         if ours != theirs:
             differing.append(path.name)
     assert len(rows) == 75 and differing == []
@@ -224,19 +233,16 @@ def test_imported_household_goals_read_as_viplans_own_files() -> None:
     does on its own problem files (the goal's order, its words)."""
     if not EXTERNAL.is_dir():
         pytest.skip(f"ViPlan's data is not here: {EXTERNAL} is absent")
-    from unified_planning.io import PDDLReader
-
     from scorer.families.household.problem import domain_pddl
     from scorer.families.household.verbalize import planner_goal
     from scorer.families.household.world import goal_literals
 
     files = sorted((EXTERNAL / "igibson").glob("*/*.pddl"))
     differing = []
-    reader = PDDLReader()  # one for every file: building its grammar is a third of a file's parse
+    domain = (EXTERNAL / "igibson" / "domain.pddl").read_text()
     for path in files:
-        problem = reader.parse_problem(str(EXTERNAL / "igibson" / "domain.pddl"), str(path))
         env = corpus.TaskEnv.__new__(corpus.TaskEnv)
-        env.problem = problem
+        env.problem = their_reading(domain, path)
         theirs = corpus.hh_planner().get_goal_str(env)
         if planner_goal(goal_literals(domain_pddl(), path.read_text())) != theirs:
             differing.append(path.name)
