@@ -7,13 +7,16 @@ runs the very code the live one ran. The modes come from the row's family.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorer.episodes.base import PARSER_SETTING, Episode, SettingsError, StepResult
 from scorer.episodes.recorded import read_recording
 from scorer.io.dataset import KeyRow
 from scorer.readers.think import strip_think
 from scorer.registry.listing import PAPER_READING
+
+if TYPE_CHECKING:
+    from scorer.registry.family import Mode
 
 
 def make_episode(
@@ -24,6 +27,24 @@ def make_episode(
     mode's paper defaults (``Mode.paper_defaults``) where ``settings`` leave them unset.
     ``recorded``: the outcomes a paper's own run decided (``scorer.episodes.recorded``), for
     a replay of its released run."""
+    mode, chosen = _mode_and_settings(row, settings)
+    recording = read_recording(recorded)
+    if recording is None:
+        return mode.play(row, chosen)
+    if mode.play_recorded is None:
+        raise SettingsError(f"mode {mode.name!r} replays no recorded outcomes (episode.recorded)")
+    return mode.play_recorded(row, chosen, recording)
+
+
+def episode_settings(row: KeyRow, settings: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The settings ``make_episode(row, settings)`` plays with, read without making the
+    episode (whose start may plan); a SettingsError where it would raise one."""
+    mode, chosen = _mode_and_settings(row, settings)
+    return mode.settings_of(row, chosen)
+
+
+def _mode_and_settings(row: KeyRow, settings: Mapping[str, Any] | None) -> tuple[Mode, dict[str, Any]]:
+    """The mode ``settings`` pick for ``row`` and the settings it is given."""
     # here: families import the engine to build their rows
     from scorer.registry import headline_reading, mode_for
 
@@ -37,12 +58,7 @@ def make_episode(
     if headline_reading(row.config) == PAPER_READING:  # a paper's own episodes play as its code did
         chosen = {**mode.paper_defaults(), **chosen}
     chosen["mode"] = mode.name
-    recording = read_recording(recorded)
-    if recording is None:
-        return mode.play(row, chosen)
-    if mode.play_recorded is None:
-        raise SettingsError(f"mode {mode.name!r} replays no recorded outcomes (episode.recorded)")
-    return mode.play_recorded(row, chosen, recording)
+    return mode, chosen
 
 
 def step_on_reply(episode: Episode, reply: str) -> StepResult:

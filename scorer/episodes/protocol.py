@@ -32,12 +32,12 @@ def episode_departures(row: KeyRow, settings: Mapping[str, Any]) -> dict[str, An
     """The logged ``settings`` of an episode row that differ from the defaults: another mode
     than the family's first, or a setting of the chosen mode off its default for this row.
     A SettingsError (settings the mode refuses) is the caller's to handle."""
-    from scorer.episodes.engine import make_episode
+    from scorer.episodes.engine import episode_settings
     from scorer.registry import mode_for
 
     default_mode = mode_for(row.domain, None).name
-    chosen = make_episode(row, settings).settings  # the settings as the mode reads them (types, defaults)
-    defaults = make_episode(row, {"mode": chosen.get("mode", default_mode)}).settings
+    chosen = episode_settings(row, settings)  # the settings as the mode reads them (types, defaults)
+    defaults = episode_settings(row, {"mode": chosen.get("mode", default_mode)})
     departures = {key: value for key, value in chosen.items() if key not in defaults or defaults[key] != value}
     if chosen.get("mode", default_mode) != default_mode:
         departures["mode"] = chosen["mode"]

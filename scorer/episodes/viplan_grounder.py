@@ -145,13 +145,19 @@ class Memory:
     text: str
 
 
+def grounder_settings(world: ViplanWorld, settings: dict[str, Any]) -> dict[str, Any]:
+    """The grounder's settings in ``world``: the defaults filled in, each checked (a SettingsError)."""
+    defaults = {**DEFAULTS, "view": world.views[0], "max_actions": world.max_actions}
+    checked = check_settings(settings, defaults, "grounder")
+    _check_ranges(checked)
+    check_view(checked, world)
+    check_parser(checked)
+    return checked
+
+
 class GrounderEpisode:
     def __init__(self, world: ViplanWorld, settings: dict[str, Any], recording: Recording | None = None) -> None:
-        defaults = {**DEFAULTS, "view": world.views[0], "max_actions": world.max_actions}
-        self.settings = check_settings(settings, defaults, "grounder")
-        _check_ranges(self.settings)
-        check_view(self.settings, world)
-        check_parser(self.settings)
+        self.settings = grounder_settings(world, settings)
         self.world, self.row, self.task = world, world.row, world.task
         self.true_state = self.task.init
         self.believed = 0

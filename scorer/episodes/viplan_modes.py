@@ -23,8 +23,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from scorer.episodes.viplan_grounder import GrounderEpisode
-from scorer.episodes.viplan_planner import PlannerEpisode
+from scorer.episodes.viplan_grounder import GrounderEpisode, grounder_settings
+from scorer.episodes.viplan_planner import PlannerEpisode, planner_settings
 from scorer.episodes.viplan_world import ViplanWorld
 from scorer.io.dataset import KeyRow
 from scorer.registry.family import Mode, PolicyTurn
@@ -40,6 +40,7 @@ def viplan_modes(world_for_row: WorldForRow) -> tuple[Mode, Mode]:
         partial(planner_optimal, world_for_row),
         partial(planner_random, world_for_row),
         partial(planner_reference, world_for_row),
+        settings_of=lambda row, settings: planner_settings(world_for_row(row), settings),
         paper_parser="ViPlan's parse_json_output and planning-loop checks",
         play_recorded=lambda row, settings, recording: PlannerEpisode(world_for_row(row), settings, recording),
     )
@@ -48,6 +49,7 @@ def viplan_modes(world_for_row: WorldForRow) -> tuple[Mode, Mode]:
         lambda row, settings: GrounderEpisode(world_for_row(row), settings),
         partial(grounder_optimal, world_for_row),
         partial(grounder_random, world_for_row),
+        settings_of=lambda row, settings: grounder_settings(world_for_row(row), settings),
         paper_parser="ViPlan's parse_output + cast_to_yes_no",
         play_recorded=lambda row, settings, recording: GrounderEpisode(world_for_row(row), settings, recording),
         # ViPlan's question line, the effects its loop asks and what its action limit counts

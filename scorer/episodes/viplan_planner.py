@@ -49,17 +49,22 @@ def check_fail_prob(settings: dict[str, Any]) -> None:
         raise SettingsError("setting 'fail_prob' must be between 0 and 1")
 
 
+def planner_settings(world: ViplanWorld, settings: dict[str, Any]) -> dict[str, Any]:
+    """The planner's settings in ``world``: the defaults filled in, each checked (a SettingsError)."""
+    checked = check_settings(settings, {**DEFAULTS, "view": world.views[0]}, "planner")
+    if checked["output"] not in ("plan", "action"):
+        raise SettingsError(f"setting 'output' must be 'plan' or 'action', got {checked['output']!r}")
+    check_fail_prob(checked)
+    check_view(checked, world)
+    check_parser(checked)
+    if checked["max_steps"] < 0:  # 0 means the row's own limit; a negative one ended after a step
+        raise SettingsError(f"setting 'max_steps' must be >= 0 (0: the row's limit), got {checked['max_steps']}")
+    return checked
+
+
 class PlannerEpisode:
     def __init__(self, world: ViplanWorld, settings: dict[str, Any], recording: Recording | None = None) -> None:
-        self.settings = check_settings(settings, {**DEFAULTS, "view": world.views[0]}, "planner")
-        if self.settings["output"] not in ("plan", "action"):
-            raise SettingsError(f"setting 'output' must be 'plan' or 'action', got {self.settings['output']!r}")
-        check_fail_prob(self.settings)
-        check_view(self.settings, world)
-        check_parser(self.settings)
-        if self.settings["max_steps"] < 0:  # 0 means the row's own limit; a negative one ended after a step
-            given = self.settings["max_steps"]
-            raise SettingsError(f"setting 'max_steps' must be >= 0 (0: the row's limit), got {given}")
+        self.settings = planner_settings(world, settings)
         self.world, self.row, self.task = world, world.row, world.task
         self.max_steps = self.settings["max_steps"] or world.max_steps()
         self.state = self.task.init

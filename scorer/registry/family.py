@@ -58,6 +58,10 @@ class Mode:
     play: Callable[[KeyRow, dict[str, Any]], Episode]
     optimal: Policy
     random: RandomPolicy
+    # The settings an episode of the row plays with (the defaults filled in, each checked: a
+    # SettingsError), read without making the episode, whose start may plan: the scorer asks
+    # it twice for every replayed row (scorer.episodes.protocol). ``play`` reads them the same way.
+    settings_of: Callable[[KeyRow, dict[str, Any]], dict[str, Any]] = field(kw_only=True)
     reference: EpisodeReference | None = (
         None  # gold: an optimal play, wrong: never succeeds (the default mode's is required)
     )

@@ -39,6 +39,7 @@ class BlocksWorld:
         self.row = row
         self.task = row_task(row)
         self.n_columns = int(row.meta["n_columns"])
+        self._layouts: dict[int, Layout] = {}  # per state: a grounder asks many questions in one state
 
     @cached_property
     def goal(self) -> str:
@@ -46,7 +47,10 @@ class BlocksWorld:
         return planner_goal(self.layout(self.task.goal_pos), blocks)
 
     def layout(self, state: int) -> Layout:
-        return layout_from_atoms(self.task.true_atoms(state), self.n_columns)
+        layout = self._layouts.get(state)
+        if layout is None:
+            layout = self._layouts[state] = layout_from_atoms(self.task.true_atoms(state), self.n_columns)
+        return layout
 
     def max_steps(self) -> int:
         return int(self.row.meta["max_steps"])

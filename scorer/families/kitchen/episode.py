@@ -91,7 +91,7 @@ def row_world(row: KeyRow) -> World:
 
 class KitchenEpisode:
     def __init__(self, row: KeyRow, settings: dict[str, Any]) -> None:
-        self.settings = _checked(settings)
+        self.settings = checked_settings(settings)
         self.row = row
         self.task = row_task(row)
         self.world = row_world(row)
@@ -261,7 +261,8 @@ def _fail_reason(end: str | None) -> str | None:
     return S.MAX_STEPS if end == S.HARD_LIMIT else end
 
 
-def _checked(settings: dict[str, Any]) -> dict[str, Any]:
+def checked_settings(settings: dict[str, Any]) -> dict[str, Any]:
+    """The episode's settings: the defaults filled in, each checked (a SettingsError)."""
     merged = check_settings(settings, DEFAULTS, "kitchen")
     check_parser(merged)
     if merged["view"] not in VIEWS:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from scorer.families.kitchen import policies
 from scorer.families.kitchen.departures import DEPARTURES, PAPER_CONFIGS
-from scorer.families.kitchen.episode import KitchenEpisode
+from scorer.families.kitchen.episode import KitchenEpisode, checked_settings
 from scorer.families.kitchen.metrics import kitchen_metrics
 from scorer.registry.family import Family, Mode
 
@@ -35,6 +35,7 @@ FAMILY = Family(
             policies.optimal,
             policies.random_action,
             policies.reference,
+            settings_of=lambda row, settings: checked_settings(settings),
             paper_parser="AsgardBench's extract_action_object, extract_memories and "
             "extract_suggested_plan_sequence_raw on the whole reply",
         ),

@@ -92,7 +92,7 @@ class _Step:
 
 class SlideGeomEpisode:
     def __init__(self, row: KeyRow, settings: dict[str, Any]) -> None:
-        self.settings = _checked(settings)
+        self.settings = checked_settings(settings)
         self.row = row
         self.board = row_board(row)
         self.placement = self.board.start
@@ -209,7 +209,8 @@ def step_deviation(distances: list[int]) -> int:
     return distances[optimal] if len(distances) > optimal else distances[-1]
 
 
-def _checked(settings: dict[str, Any]) -> dict[str, Any]:
+def checked_settings(settings: dict[str, Any]) -> dict[str, Any]:
+    """The episode's settings: the defaults filled in, each checked (a SettingsError)."""
     merged = check_settings(settings, DEFAULTS, "slidegeom")
     check_parser(merged)
     if merged["view"] not in VIEWS:

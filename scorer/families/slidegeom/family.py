@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from scorer.families.slidegeom import policies
 from scorer.families.slidegeom.departures import DEPARTURES, PAPER_CONFIGS
 from scorer.families.slidegeom.describe import DESCRIBE
-from scorer.families.slidegeom.episode import SlideGeomEpisode
+from scorer.families.slidegeom.episode import SlideGeomEpisode, checked_settings
 from scorer.families.slidegeom.episode_metrics import slidegeom_metrics
 from scorer.families.slidegeom.heatmap import write_heatmaps
 from scorer.families.slidegeom.progress import write_progress_curves
@@ -38,6 +38,7 @@ FAMILY = Family(
             policies.optimal,
             policies.random_move,
             policies.reference,
+            settings_of=lambda row, settings: checked_settings(settings),
             paper_parser="iVISPAR's parse_action + Unity decodeCommand",
         ),
     ),
