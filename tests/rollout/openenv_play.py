@@ -1,11 +1,12 @@
 """Plays sessions on a Planarium server with openenv-core's own client (``GenericEnvClient``).
 
 Run by ``test_openenv.py`` in an interpreter that has openenv-core (Planarium need not be
-importable there): stdin is ``{"url": URL, "sessions": [[OPERATION, ...], ...]}`` where an
-operation is ``["reset", {...}]``, ``["step", REPLY]`` or ``["state"]``. The sessions run at
-once on one event loop, so their messages interleave, each on its own client (its own
-WebSocket). stdout: per session, what each operation gave (``{"error": ...}`` if the client
-raised), with each observation's images replaced by their count.
+importable there), once for the module's tests (importing openenv-core imports gradio: about
+8 CPU s). Each line of stdin is a request ``{"url": URL, "sessions": [[OPERATION, ...], ...]}``
+where an operation is ``["reset", {...}]``, ``["step", REPLY]`` or ``["state"]``. The sessions
+run at once on one event loop, so their messages interleave, each on its own client (its own
+WebSocket). Its line of stdout: per session, what each operation gave (``{"error": ...}`` if
+the client raised), with each observation's images replaced by their count.
 """
 
 from __future__ import annotations
@@ -45,11 +46,14 @@ async def _play(url: str, operations: list[list[Any]]) -> list[dict[str, Any]]:
     return done
 
 
-async def _main() -> None:
-    request = json.load(sys.stdin)
-    played = await asyncio.gather(*(_play(request["url"], operations) for operations in request["sessions"]))
-    json.dump(played, sys.stdout)
+async def _answer(request: dict[str, Any]) -> list[list[dict[str, Any]]]:
+    return list(await asyncio.gather(*(_play(request["url"], operations) for operations in request["sessions"])))
+
+
+def _main() -> None:
+    for line in sys.stdin:
+        print(json.dumps(asyncio.run(_answer(json.loads(line)))), flush=True)
 
 
 if __name__ == "__main__":
-    asyncio.run(_main())
+    _main()

@@ -15,10 +15,13 @@ import importlib.util
 import json
 import os
 import re
+import selectors
 import socket as socket_module
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -51,13 +54,37 @@ def _openenv_python() -> str:
     return python
 
 
-def _play(url: str, sessions: list[list[list[Any]]]) -> list[list[dict[str, Any]]]:
-    """The sessions played at once by openenv-core's client (openenv_play.py)."""
-    request = json.dumps({"url": url, "sessions": sessions})
+@dataclass(frozen=True)
+class Player:
+    """openenv-core's client (openenv_play.py) in an interpreter that has it, one process for
+    the tests that play through it, asked one request at a time."""
+
+    process: subprocess.Popen[str]
+    errors: Path  # its stderr: a file, since a pipe no one reads could fill and stall it
+
+    def play(self, url: str, sessions: list[list[list[Any]]]) -> list[list[dict[str, Any]]]:
+        """The sessions played at once."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps({"url": url, "sessions": sessions}) + "\n")
+        self.process.stdin.flush()
+        with selectors.DefaultSelector() as waiting:  # a bound on a hang
+            waiting.register(self.process.stdout, selectors.EVENT_READ)
+            assert waiting.select(timeout=HANG_S), f"openenv_play.py answered nothing in {HANG_S} s"
+        line = self.process.stdout.readline()
+        assert line, f"openenv_play.py ended: {self.errors.read_text()}"
+        return json.loads(line)
+
+
+@pytest.fixture(scope="module")
+def player(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Player]:
     command = [_openenv_python(), str(HERE / "openenv_play.py")]
-    run = subprocess.run(command, input=request, capture_output=True, text=True, timeout=HANG_S)
-    assert run.returncode == 0, run.stderr
-    return json.loads(run.stdout)
+    errors = tmp_path_factory.mktemp("openenv-play") / "stderr.txt"
+    with errors.open("w") as stderr:
+        process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr, text=True)
+    yield Player(process, errors)
+    assert process.stdin is not None
+    process.stdin.close()
+    process.wait(timeout=HANG_S)
 
 
 def _rows(data: Path) -> dict[str, KeyRow]:
@@ -76,8 +103,9 @@ def _rewards(played: list[dict[str, Any]]) -> list[float]:
     return [answer["reward"] for answer in played if "observation" in answer and answer["reward"] is not None]
 
 
+@pytest.mark.xdist_group("openenv-client")
 def test_the_openenv_client_plays_gold_to_reward_one_and_wrong_to_zero(
-    start: StartServer, episode_data: Path, tmp_path: Path
+    start: StartServer, episode_data: Path, tmp_path: Path, player: Player
 ) -> None:
     server = start()
     rows = _rows(episode_data)
@@ -86,7 +114,7 @@ def test_the_openenv_client_plays_gold_to_reward_one_and_wrong_to_zero(
         [["reset", {"id": ROWS[0], "settings": gold["settings"], "model": "m"}], *_steps(gold["replies"]), ["state"]],
         [["reset", {"config": CONFIG, "index": 1, "model": "m"}], *_steps(wrong["replies"]), ["state"]],
     ]
-    gold_played, wrong_played = _play(server.url, sessions)
+    gold_played, wrong_played = player.play(server.url, sessions)
 
     first = gold_played[0]
     assert (first["reward"], first["done"], first["observation"]["images"]) == (None, False, 1)
@@ -112,8 +140,9 @@ def test_the_openenv_client_plays_gold_to_reward_one_and_wrong_to_zero(
     assert (verdicts[ROWS[0]], verdicts[ROWS[1]]) == (1.0, 0.0)
 
 
+@pytest.mark.xdist_group("openenv-client")
 def test_openenv_sessions_at_once_are_independent(
-    start: StartServer, episode_data: Path, capsys: pytest.CaptureFixture[str]
+    start: StartServer, episode_data: Path, capsys: pytest.CaptureFixture[str], player: Player
 ) -> None:
     server = start()
     rows = _rows(episode_data)
@@ -126,7 +155,7 @@ def test_openenv_sessions_at_once_are_independent(
         [["reset", {"id": ROWS[2]}], ["step", wrong[0]], ["reset", {"id": ROWS[3]}], ["step", wrong[0]]],
         [["state"], ["step", "a reply before any reset"], ["reset", {"id": ROWS[0], "colour": 1}]],
     ]
-    first, second, abandoning, refused = _play(server.url, sessions)
+    first, second, abandoning, refused = player.play(server.url, sessions)
     assert sum(_rewards(first)) == sum(_rewards(second)) == 1.0
     assert first[-1]["done"] and second[-1]["done"] and not abandoning[-1]["done"]
     assert refused[0] == {"episode_id": None, "step_count": 0}
