@@ -6,17 +6,17 @@ import json
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from data_build.build import build
-from data_build.spec import BuildSettings
 from scorer.executors import Executor, make_executor
 from scorer.executors.local import LocalExecutor
 from scorer.families.blocksworld import problems as bw_problems
 from scorer.io.errors import PlanariumError
-from tests.conftest import shared_folder
+from tests.conftest import MINI
 
 # ground and acp-hard spread their work over the executor; episodes (on ground's problem set)
 # and collision are built whole, side by side
@@ -26,9 +26,17 @@ CONFIGS = "blocksworld-ground,blocksworld-episodes,acp-hard,collision"
 def _build(out: Path, executor: Executor) -> dict[str, str]:
     bw_problems._MADE.clear()  # the problem set is made again, on this executor
     try:
-        return build(out, CONFIGS, BuildSettings(size="mini", seed=5, show_progress=False, executor=executor))
+        return build(out, CONFIGS, replace(MINI, executor=executor))
     finally:
         executor.close()
+
+
+def _session_build(mini_data: Path) -> dict[str, str]:
+    """CONFIGS' shards in the session's mini build, sha256 by path. It was built on a pool
+    (tests/conftest.py), and test_two_builds_are_byte_identical holds it equal, byte for
+    byte, to a build in one process: what a build on another executor must equal."""
+    every = json.loads((mini_data / "checksums.json").read_text())
+    return {path: digest for path, digest in every.items() if path.split("/")[1] in CONFIGS.split(",")}
 
 
 def test_make_executor_reads_the_spec() -> None:
@@ -70,32 +78,19 @@ def test_fresh_workers_are_forked_at_once_with_what_this_process_holds() -> None
         executor.close()
 
 
-def _one_process_build(folder: Path) -> None:
-    (folder / "checksums-of-one.json").write_text(json.dumps(_build(folder / "built", LocalExecutor(1))))
+def test_a_build_is_byte_identical_on_one_or_two_local_workers(mini_data: Path, tmp_path: Path) -> None:
+    assert _build(tmp_path, LocalExecutor(2)) == _session_build(mini_data)
 
 
-@pytest.fixture(scope="session")
-def one_process_build(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """Built once per run for every xdist worker (``shared_folder``: the two tests below may run on two)."""
-    folder = shared_folder(tmp_path_factory, "executors-one-process", _one_process_build)
-    return json.loads((folder / "checksums-of-one.json").read_text())
-
-
-def test_a_build_is_byte_identical_on_one_or_two_local_workers(one_process_build: dict, tmp_path: Path) -> None:
-    assert _build(tmp_path, LocalExecutor(2)) == one_process_build
-
-
-def test_a_ray_build_is_byte_identical_to_a_local_one(
-    one_process_build: dict, tmp_path: Path, ray_started: bool
-) -> None:
+def test_a_ray_build_is_byte_identical_to_a_local_one(mini_data: Path, tmp_path: Path, ray_started: bool) -> None:
     pytest.importorskip("ray", reason="ray is not installed: pip install 'planarium[ray]' to run this test")
     from scorer.executors.ray_cluster import RayExecutor
 
     executor = RayExecutor(None, cpus=2)
     assert executor.workers == 2
     checksums = _build(tmp_path, executor)
-    assert checksums == one_process_build
-    assert json.loads((tmp_path / "checksums.json").read_text()) == one_process_build
+    assert checksums == _session_build(mini_data)
+    assert json.loads((tmp_path / "checksums.json").read_text()) == checksums
 
 
 ORPHAN_PARENT = """
