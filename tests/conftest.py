@@ -114,8 +114,8 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
 
 def _build_mini(out: Path) -> None:
     # A pool of up to 4 processes (the same bytes as one process: tests/data_build/test_build.py,
-    # and as two workers and Ray: tests/executors): the other
-    # xdist workers that need the build wait for it meanwhile.
+    # and as two workers and Ray: tests/executors): the other xdist workers that need the build
+    # wait for it meanwhile.
     executor = LocalExecutor(min(os.cpu_count() or 1, 4))
     try:
         build(out, None, BuildSettings(size=MINI.size, seed=MINI.seed, show_progress=False, executor=executor))
