@@ -17,12 +17,17 @@ from scorer.scoring.run import score_file
 from tests.conftest import shared_folder
 
 MODELS = ("gold-model", "wrong-model", "mixed-model")
+# A question config and an episode config: what a board or report does with a submission's text,
+# files and versions is one code for every config, and two configs' charts draw in seconds where
+# 16 configs' take ten (about 46 charts).
+TWO_CONFIGS = ("blocksworld-ground", "slidegeom-episodes")
 
 
-def submission_lines(mini_data: Path, model: str) -> list[str]:
-    """The predictions of one of MODELS, one JSON line each."""
-    gold = reference_lines(load_keys(mini_data), "gold")
-    wrong = reference_lines(load_keys(mini_data), "wrong")
+def submission_lines(mini_data: Path, model: str, configs: tuple[str, ...] | None = None) -> list[str]:
+    """The predictions of one of MODELS, one JSON line each (of ``configs`` only, if given)."""
+    keys = load_keys(mini_data, configs=None if configs is None else set(configs))
+    gold = reference_lines(keys, "gold")
+    wrong = reference_lines(keys, "wrong")
     chosen = {"gold-model": gold, "wrong-model": wrong}.get(model)
     if chosen is None:  # every third row wrong, and some replies no reader can parse
         chosen = [w if i % 3 == 0 else g for i, (g, w) in enumerate(zip(gold, wrong))]
@@ -49,6 +54,22 @@ def submissions(mini_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Pa
             score_file(folder / "predictions.jsonl", mini_data, folder / "results.json")
 
     return shared_folder(tmp_path_factory, "submissions", make)
+
+
+@pytest.fixture(scope="session")
+def two_config_submissions(mini_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """As ``submissions``, gold-model and wrong-model answering TWO_CONFIGS alone: for the tests
+    whose claim holds whatever the configs (scored once per run for every xdist worker)."""
+
+    def make(root: Path) -> None:
+        for model in MODELS[:2]:
+            folder = root / model
+            folder.mkdir()
+            lines = submission_lines(mini_data, model, TWO_CONFIGS)
+            (folder / "predictions.jsonl").write_text("".join(line + "\n" for line in lines))
+            score_file(folder / "predictions.jsonl", mini_data, folder / "results.json")
+
+    return shared_folder(tmp_path_factory, "two-config-submissions", make)
 
 
 @pytest.fixture(scope="session")

@@ -20,9 +20,9 @@ def test_leaderboard_prints_the_overall_table_and_writes_three_files(results_fil
     assert sorted(p.name for p in tmp_path.iterdir()) == ["leaderboard.csv", "leaderboard.html", "leaderboard.md"]
 
 
-def test_leaderboard_warns_of_a_submission_not_scored_yet(submissions: Path, tmp_path: Path) -> None:
+def test_leaderboard_warns_of_a_submission_not_scored_yet(two_config_submissions: Path, tmp_path: Path) -> None:
     copied = tmp_path / "submissions"
-    shutil.copytree(submissions, copied)
+    shutil.copytree(two_config_submissions, copied)
     late = copied / "late-model"
     late.mkdir()
     shutil.copy(copied / "gold-model" / "predictions.jsonl", late / "predictions.jsonl")
@@ -45,8 +45,9 @@ def test_leaderboard_refuses_a_mixed_fingerprint_in_one_line(results_files: list
 
 
 def test_leaderboard_rescore_puts_a_stale_file_back_on_the_board(
-    submissions: Path, mini_data: Path, tmp_path: Path
+    two_config_submissions: Path, mini_data: Path, tmp_path: Path
 ) -> None:
+    submissions = two_config_submissions
     stale_folder = tmp_path / "stale"
     stale_folder.mkdir()
     (stale_folder / "predictions.jsonl").write_text((submissions / "wrong-model" / "predictions.jsonl").read_text())

@@ -20,7 +20,7 @@ from scorer.io.table import format_table
 from scorer.scoring.grading import grade
 from scorer.scoring.run import score_file
 from tests.board.browser import chromium_page
-from tests.board.conftest import submission_lines
+from tests.board.conftest import TWO_CONFIGS, submission_lines
 
 HOSTILE = (
     "<!--<script>",
@@ -32,36 +32,23 @@ HOSTILE = (
     "\x1b[31mred\x1b[0m \u202eevil\u202c \u2028",
 )
 MODEL = " ".join(HOSTILE[5:6] + HOSTILE[:5] + HOSTILE[6:])  # starts with "=": a formula to a spreadsheet
-# A question config and an episode config: the pages escape every config's text by the same code,
-# and two configs' charts, rather than 16, keep each page's drawing to seconds.
-CONFIGS = ("blocksworld-ground", "slidegeom-episodes")
-
-
-def _lines(mini_data: Path, model: str) -> list[dict]:
-    """``model``'s submission lines (tests/board/conftest.py) of the CONFIGS."""
-    records = [json.loads(line) for line in submission_lines(mini_data, model)]
-    return [record for record in records if record["id"].split("/")[0] in CONFIGS]
-
-
-def _scored(lines: list[dict], folder: Path) -> Path:
-    folder.mkdir()
-    predictions = folder / "predictions.jsonl"
-    predictions.write_text("".join(json.dumps(line) + "\n" for line in lines))
-    return predictions
 
 
 def _hostile_submission(mini_data: Path, folder: Path) -> Path:
-    """The mixed submission with every reply wrapped in the hostile texts and MODEL as its name."""
+    """The mixed submission of TWO_CONFIGS with every reply wrapped in the hostile texts and
+    MODEL as its name."""
     lines = []
-    for record in _lines(mini_data, "mixed-model"):
-        record = {**record, "model": MODEL}
+    for line in submission_lines(mini_data, "mixed-model", TWO_CONFIGS):
+        record = {**json.loads(line), "model": MODEL}
         if "response" in record:
             record["response"] = f"{HOSTILE[0]} {record['response']} {HOSTILE[1]}"
         else:
             replies = record["episode"]["replies"]
             record["episode"]["replies"] = [f"{HOSTILE[0]}{reply}{HOSTILE[2]}" for reply in replies]
-        lines.append(record)
-    predictions = _scored(lines, folder)
+        lines.append(json.dumps(record) + "\n")
+    folder.mkdir()
+    predictions = folder / "predictions.jsonl"
+    predictions.write_text("".join(lines))
     score_file(predictions, mini_data, folder / "results.json")
     return predictions
 
@@ -70,14 +57,6 @@ def _hostile_submission(mini_data: Path, folder: Path) -> Path:
 def hostile(mini_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The hostile submission's predictions.jsonl, scored once for both pages' tests."""
     return _hostile_submission(mini_data, tmp_path_factory.mktemp("submission") / "hostile")
-
-
-@pytest.fixture(scope="module")
-def gold_results(mini_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The gold submission of the CONFIGS, scored: the board's other line."""
-    predictions = _scored(_lines(mini_data, "gold-model"), tmp_path_factory.mktemp("submission") / "gold")
-    score_file(predictions, mini_data, predictions.parent / "results.json")
-    return predictions.parent / "results.json"
 
 
 def test_the_report_shows_hostile_replies_as_text(hostile: Path, mini_data: Path, tmp_path: Path) -> None:
@@ -92,9 +71,12 @@ def test_the_report_shows_hostile_replies_as_text(hostile: Path, mini_data: Path
         assert page.eval_on_selector_all("script", "scripts => scripts.length") == 2  # the data and the viewer
 
 
-def test_the_leaderboard_shows_a_hostile_model_name_as_text(hostile: Path, gold_results: Path, tmp_path: Path) -> None:
+def test_the_leaderboard_shows_a_hostile_model_name_as_text(
+    hostile: Path, two_config_submissions: Path, tmp_path: Path
+) -> None:
     out = tmp_path / "board"
-    write_board(load_board([gold_results, hostile.parent / "results.json"]), out)
+    gold = two_config_submissions / "gold-model" / "results.json"  # the same two configs
+    write_board(load_board([gold, hostile.parent / "results.json"]), out)
 
     markdown = (out / "leaderboard.md").read_text()
     assert "<script" not in markdown and "<img" not in markdown and "[click](javascript" not in markdown
