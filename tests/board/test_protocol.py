@@ -20,18 +20,17 @@ from scorer.board.results_files import BoardError, read_results
 from scorer.cli import main
 from scorer.episodes.protocol import config_protocol, protocol_of
 from scorer.scoring.run import score_file
-from tests.board.conftest import submission_lines
+from tests.board.conftest import TWO_CONFIGS, submission_lines
 
 OFF_CONFIG = "slidegeom-episodes"  # its mode's default max_steps is 20
+ON_CONFIG = next(config for config in TWO_CONFIGS if config != OFF_CONFIG)  # the other of the two
 OFF_SETTINGS = {"max_steps": 40}
 
 
-@pytest.fixture(scope="module")
-def off_protocol(mini_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The gold answers, with the episodes of OFF_CONFIG played with a larger max_steps."""
-    folder = tmp_path_factory.mktemp("off-protocol")
+def _off_protocol(mini_data: Path, folder: Path, configs: tuple[str, ...] | None = None) -> Path:
+    """The gold answers (of ``configs``), with the episodes of OFF_CONFIG played with a larger max_steps."""
     lines = []
-    for line in submission_lines(mini_data, "gold-model"):
+    for line in submission_lines(mini_data, "gold-model", configs):
         record = {**json.loads(line), "model": "tuned-model"}
         if record["id"].startswith(f"{OFF_CONFIG}/"):
             record["episode"]["settings"] = {**record["episode"].get("settings", {}), **OFF_SETTINGS}
@@ -39,6 +38,18 @@ def off_protocol(mini_data: Path, tmp_path_factory: pytest.TempPathFactory) -> P
     (folder / "predictions.jsonl").write_text("".join(lines))
     score_file(folder / "predictions.jsonl", mini_data, folder / "results.json")
     return folder / "results.json"
+
+
+@pytest.fixture(scope="module")
+def off_protocol(mini_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _off_protocol(mini_data, tmp_path_factory.mktemp("off-protocol"))
+
+
+@pytest.fixture(scope="module")
+def two_config_off_protocol(mini_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """As ``off_protocol``, answering TWO_CONFIGS alone (OFF_CONFIG among them): its board draws
+    two configs' charts."""
+    return _off_protocol(mini_data, tmp_path_factory.mktemp("off-protocol-two"), TWO_CONFIGS)
 
 
 def _configs(path: Path) -> dict[str, Any]:
@@ -68,20 +79,21 @@ def test_a_mix_of_on_and_off_protocol_runs_is_refused_in_one_line(
 
 
 def test_the_leaderboard_marks_an_off_protocol_run_per_cell(
-    results_files: list[Path], off_protocol: Path, tmp_path: Path
+    two_config_submissions: Path, two_config_off_protocol: Path, tmp_path: Path
 ) -> None:
+    on_protocol, off_protocol = two_config_submissions / "gold-model" / "results.json", two_config_off_protocol
     result = CliRunner().invoke(
         main,
-        ["leaderboard", str(results_files[0]), str(off_protocol), "--out", str(tmp_path), "--allow-off-protocol"],
+        ["leaderboard", str(on_protocol), str(off_protocol), "--out", str(tmp_path), "--allow-off-protocol"],
     )
     assert result.exit_code == 0, result.output
     assert "† tuned-model, off the paper's protocol: slidegeom-episodes: max_steps=40" in result.output
 
-    board = load_board([results_files[0], off_protocol], allow_off_protocol=True)
+    board = load_board([on_protocol, off_protocol], allow_off_protocol=True)
     gold, tuned = board.submissions
     assert not board.score(gold, OFF_CONFIG).off_protocol  # type: ignore[union-attr]
     assert board.score(tuned, OFF_CONFIG).off_protocol == ((OFF_CONFIG, "max_steps=40"),)  # type: ignore[union-attr]
-    assert not board.score(tuned, "kitchen-episodes").off_protocol  # type: ignore[union-attr]
+    assert not board.score(tuned, ON_CONFIG).off_protocol  # type: ignore[union-attr]
 
     text = markdown(board)
     table = text.split(f"## Config {OFF_CONFIG}")[1].split("## ")[0]
@@ -92,7 +104,7 @@ def test_the_leaderboard_marks_an_off_protocol_run_per_cell(
     rows = list(csv.DictReader(io.StringIO(long_csv(board))))
     protocols = {(row["submission"], row["config"]): row["protocol"] for row in rows}
     assert protocols[("tuned-model", OFF_CONFIG)] == "off: max_steps=40"
-    assert protocols[("gold-model", OFF_CONFIG)] == "on" and protocols[("tuned-model", "kitchen-episodes")] == "on"
+    assert protocols[("gold-model", OFF_CONFIG)] == "on" and protocols[("tuned-model", ON_CONFIG)] == "on"
 
     page = (tmp_path / "leaderboard.html").read_text()  # the command's board_page
     assert 'class="off-protocol" title="off the paper&#x27;s protocol: slidegeom-episodes: max_steps=40"' in page
