@@ -40,36 +40,34 @@ def _unparsable(line: str) -> str:
     return json.dumps({**record, "response": "I cannot tell."}) if "response" in record else line
 
 
+def _scored_submissions(
+    mini_data: Path, root: Path, models: tuple[str, ...], configs: tuple[str, ...] | None = None
+) -> None:
+    """ROOT/<model>/{predictions.jsonl, results.json, results.rows.jsonl} for each of ``models``."""
+    for model in models:
+        folder = root / model
+        folder.mkdir()
+        lines = submission_lines(mini_data, model, configs)
+        (folder / "predictions.jsonl").write_text("".join(line + "\n" for line in lines))
+        score_file(folder / "predictions.jsonl", mini_data, folder / "results.json")
+
+
 @pytest.fixture(scope="session")
 def submissions(mini_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """SUBMISSIONS/<model>/{predictions.jsonl, results.json, results.rows.jsonl}, scored once
     per run for every xdist worker (``shared_folder``)."""
-
-    def make(root: Path) -> None:
-        for model in MODELS:
-            folder = root / model
-            folder.mkdir()
-            lines = submission_lines(mini_data, model)
-            (folder / "predictions.jsonl").write_text("".join(line + "\n" for line in lines))
-            score_file(folder / "predictions.jsonl", mini_data, folder / "results.json")
-
-    return shared_folder(tmp_path_factory, "submissions", make)
+    return shared_folder(tmp_path_factory, "submissions", lambda root: _scored_submissions(mini_data, root, MODELS))
 
 
 @pytest.fixture(scope="session")
 def two_config_submissions(mini_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """As ``submissions``, gold-model and wrong-model answering TWO_CONFIGS alone: for the tests
     whose claim holds whatever the configs (scored once per run for every xdist worker)."""
-
-    def make(root: Path) -> None:
-        for model in MODELS[:2]:
-            folder = root / model
-            folder.mkdir()
-            lines = submission_lines(mini_data, model, TWO_CONFIGS)
-            (folder / "predictions.jsonl").write_text("".join(line + "\n" for line in lines))
-            score_file(folder / "predictions.jsonl", mini_data, folder / "results.json")
-
-    return shared_folder(tmp_path_factory, "two-config-submissions", make)
+    return shared_folder(
+        tmp_path_factory,
+        "two-config-submissions",
+        lambda root: _scored_submissions(mini_data, root, MODELS[:2], TWO_CONFIGS),
+    )
 
 
 @pytest.fixture(scope="session")
