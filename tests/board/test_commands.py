@@ -13,10 +13,15 @@ from PIL import Image
 from scorer.cli import main
 
 
-def test_leaderboard_prints_the_overall_table_and_writes_three_files(results_files: list[Path], tmp_path: Path) -> None:
-    result = CliRunner().invoke(main, ["leaderboard", *map(str, results_files), "--out", str(tmp_path)])
+def test_leaderboard_prints_the_overall_table_and_writes_three_files(
+    two_config_submissions: Path, tmp_path: Path
+) -> None:
+    # Two configs: the command's table and files are one code whatever the configs (the README's
+    # leaderboard of every config runs in tests/test_readme.py, and write_board's in test_board.py).
+    results = sorted(str(path) for path in two_config_submissions.glob("*/results.json"))
+    result = CliRunner().invoke(main, ["leaderboard", *results, "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    assert "|gold-model" in result.output and "|mixed-model" in result.output
+    assert "|gold-model" in result.output and "|wrong-model" in result.output
     assert sorted(p.name for p in tmp_path.iterdir()) == ["leaderboard.csv", "leaderboard.html", "leaderboard.md"]
 
 
