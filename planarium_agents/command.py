@@ -128,6 +128,7 @@ def _play(
         with tqdm(total=len(rows), desc=description, unit="episode") as bar:
             return run_episodes(client, agent, rows, settings, label, concurrency, on_done=lambda: bar.update(1))
     finally:
+        client.close()
         if spawned:
             spawned.shutdown()
 

@@ -129,8 +129,7 @@ def play_episodes(
                     report.logs += played.logs
                     report.errors += played.errors
         finally:
-            if not server:
-                client.close()
+            client.close()
     report.logs = [line for line in report.logs if line["id"] not in agent.failures]
     return report, agent.failures
 
