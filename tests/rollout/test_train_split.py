@@ -7,12 +7,12 @@ import json
 from pathlib import Path
 
 import numpy as np
-from conftest import TRAIN_CONFIG
 from rollout_client import Client, StartServer, gold_replies, log_lines
 from websockets.sync.client import connect
 
 from scorer.io.dataset import KeyRow, load_keys
 from scorer.scoring.run import score_file
+from tests.rollout.conftest import TRAIN_CONFIG
 
 HANG_S = 120  # a bound on a hang, not a speed target
 
