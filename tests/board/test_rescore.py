@@ -60,12 +60,15 @@ def test_a_patched_parser_rule_changes_exactly_the_rows_it_reads_differently(
     assert all(new[r.id]["score"] == r.new_score for r in change.rows)
 
 
-def test_the_command_reports_and_writes_the_changes(stored: Path, mini_data: Path) -> None:
+def test_the_command_reports_and_writes_the_changes(
+    two_config_submissions: Path, mini_data: Path, tmp_path: Path
+) -> None:
+    stored = Path(shutil.copytree(two_config_submissions, tmp_path / "submissions"))  # what it reports is one code
     result = CliRunner().invoke(main, ["rescore", str(stored), "--data", str(mini_data)])
     assert result.exit_code == 0, result.output
-    assert "0 of 3 submission(s) changed; their results.json left as they were (--write" in result.output
+    assert "0 of 2 submission(s) changed; their results.json left as they were (--write" in result.output
     report = json.loads((stored / "rescore.json").read_text())
-    assert [s["name"] for s in report["submissions"]] == ["gold-model", "mixed-model", "wrong-model"]
+    assert [s["name"] for s in report["submissions"]] == ["gold-model", "wrong-model"]
 
 
 def test_a_folder_without_results_is_named(tmp_path: Path) -> None:
