@@ -122,7 +122,7 @@ def _play(
     from planarium_agents.client import RolloutClient
     from planarium_agents.runner import run_episodes
 
-    spawned = _spawn(data, out) if server is None else None
+    spawned = _spawn(rows, out) if server is None else None
     client = RolloutClient(spawned.url if spawned else str(server))
     try:
         with tqdm(total=len(rows), desc=description, unit="episode") as bar:
@@ -157,9 +157,12 @@ def episode_settings(text: str) -> dict[str, object]:
     return settings
 
 
-def _spawn(data: Path, out: Path) -> RolloutServer:
-    from scorer.rollout import start_server
+def _spawn(rows: list[KeyRow], out: Path) -> RolloutServer:
+    """A server of the run's own rows: it loads and warms up their config alone, not every config
+    and mode of the dataset (``planarium run --spawn --limit 1`` on a config of the mini build:
+    2.2-2.8 -> 1.6-2.2 CPU s and wall)."""
+    from scorer.rollout import serve_rows
 
     if out.exists():
         out.unlink()  # the spawned server appends; a fresh run starts a fresh log
-    return start_server(data, port=0, log=out)
+    return serve_rows({row.id: row for row in rows}, port=0, log=out)
