@@ -79,17 +79,27 @@ def results_files(submissions: Path) -> list[Path]:
 
 
 @pytest.fixture(scope="session")
-def mixed_run(mini_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def report_results_files(mini_data: Path, tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """The results.json of MODELS answering REPORT_CONFIGS alone, scored once per run for every
+    xdist worker: the drawn board and the mixed run's report (what the pages do is one code for
+    every config; the README's leaderboard and report draw all 16)."""
+    folder = shared_folder(
+        tmp_path_factory,
+        "report-submissions",
+        lambda root: _scored_submissions(mini_data, root, MODELS, REPORT_CONFIGS),
+    )
+    return [folder / model / "results.json" for model in MODELS]
+
+
+@pytest.fixture(scope="session")
+def mixed_run(report_results_files: list[Path], mini_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """`score` of the mixed submission of REPORT_CONFIGS with ``--report r.html --plots plots``:
     the folder that holds r.json, r.html and plots/. Run once per run for every xdist worker
     (``shared_folder``): its report's charts and episode replays are most of the time of any test
-    that reads it (16 configs' took 12 CPU s; the README's `score --report --plots` draws them all)."""
+    that reads it (16 configs' took 12 CPU s)."""
 
     def make(out: Path) -> None:
-        predictions = out / "predictions.jsonl"
-        predictions.write_text(
-            "".join(f"{line}\n" for line in submission_lines(mini_data, "mixed-model", REPORT_CONFIGS))
-        )
+        predictions = report_results_files[MODELS.index("mixed-model")].parent / "predictions.jsonl"
         args = ["score", str(predictions), "--data", str(mini_data), "--out", str(out / "r.json"), "--quiet"]
         result = CliRunner().invoke(main, [*args, "--report", str(out / "r.html"), "--plots", str(out / "plots")])
         assert result.exit_code == 0, result.output
@@ -98,13 +108,14 @@ def mixed_run(mini_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Path
 
 
 @pytest.fixture(scope="session")
-def board_folder(results_files: list[Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The three submissions' leaderboard files (``write_board``) in BOARD/board, and in
-    BOARD/written.json the names it returned, in order. Written once per run for every xdist
-    worker (``shared_folder``): drawing its charts is most of the time of a test that reads it."""
+def board_folder(report_results_files: list[Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The leaderboard files (``write_board``) of the three submissions of REPORT_CONFIGS in
+    BOARD/board, and in BOARD/written.json the names it returned, in order. Written once per run
+    for every xdist worker (``shared_folder``): drawing its charts is most of the time of a test
+    that reads it (16 configs' board took 9.3 CPU s)."""
 
     def make(folder: Path) -> None:
-        written = write_board(load_board(results_files), folder / "board")
+        written = write_board(load_board(report_results_files), folder / "board")
         (folder / "written.json").write_text(json.dumps([path.name for path in written]))
 
     return shared_folder(tmp_path_factory, "board", make)

@@ -25,10 +25,10 @@ def _column(page: object, table: str, index: int) -> list[str]:
     )
 
 
-def test_the_leaderboard_table_sorts_by_a_click(results_files: list[Path], board_folder: Path) -> None:
+def test_the_leaderboard_table_sorts_by_a_click(report_results_files: list[Path], board_folder: Path) -> None:
     with chromium_page() as page:
         page.goto((board_folder / "board" / "leaderboard.html").as_uri())
-        overall = len(load_board(results_files).overall().headers) - 2  # the "overall" column
+        overall = len(load_board(report_results_files).overall().headers) - 2  # the "overall" column
         header = page.locator(f'table[data-key="overall"] th:nth-child({overall + 1})')
         header.click()
         ascending = _column(page, "overall", 0)
@@ -76,9 +76,9 @@ def _page_width(page: object) -> dict[str, int]:
 
 
 def test_wide_tables_scroll_in_their_own_box_not_the_page(
-    results_files: list[Path], board_folder: Path, mixed_run: Path, tmp_path: Path
+    report_results_files: list[Path], board_folder: Path, mixed_run: Path, tmp_path: Path
 ) -> None:
-    board = load_board(results_files)
+    board = load_board(report_results_files)
     assert len(board.config(WIDE_CONFIG).headers) >= 13  # submission, all, 12 task types (and their mean)
     with chromium_page(VIEWPORT, 900) as page:
         pages = (("leaderboard", board_folder / "board" / "leaderboard.html"), ("report", mixed_run / "r.html"))
