@@ -21,8 +21,8 @@ MODELS = ("gold-model", "wrong-model", "mixed-model")
 # files and versions is one code for every config, and two configs' charts draw in seconds where
 # 16 configs' take ten (about 46 charts).
 TWO_CONFIGS = ("blocksworld-ground", "slidegeom-episodes")
-# The mixed run's report: a question config and an episode config whose table is wider than a page
-# (kitchen-episodes: a column per task type), for the report's viewer and its wide tables.
+# The drawn board and the mixed run's report: a question config and an episode config whose table
+# is wider than a page (kitchen-episodes: a column per task type), for the pages' tests in chromium.
 REPORT_CONFIGS = ("blocksworld-ground", "kitchen-episodes")
 
 

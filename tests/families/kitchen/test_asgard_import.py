@@ -84,13 +84,13 @@ def server(imported: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator
 
 
 def test_optimal_agent_wins_every_task_through_the_server(rows: list[KeyRow], server: RolloutServer) -> None:
-    assert _lost(rows, server, {"mode": "kitchen", "view": "text"}) == []  # AsgardBench's default feedback
+    assert _lost(rows, server, {"mode": "kitchen", "view": "text"}) == []  # the default feedback, simple
 
 
 @pytest.mark.parametrize("feedback", ["none", "detailed"])
 def test_the_other_feedbacks_win_a_task_of_every_type(rows: list[KeyRow], server: RolloutServer, feedback: str) -> None:
     """Feedback changes what an episode's prompt says of the last action, never the world: one
-    task of each of the 12 types (a ninth of the 108, each about 12 CPU s under the suite's load)."""
+    task of each of the 12 types (all 108 took about 12 CPU s per feedback in the suite)."""
     one_of_each = list({row.meta["task_type"]: row for row in reversed(rows)}.values())
     assert len(one_of_each) == len(PER_TYPE)
     assert _lost(one_of_each, server, {"mode": "kitchen", "view": "text", "feedback": feedback}) == []
