@@ -30,6 +30,7 @@ from rollout_client import Client, StartServer, log_lines
 from websockets.sync.client import connect
 
 from scorer.io.dataset import KeyRow, load_keys
+from scorer.rollout import RolloutServer
 from scorer.scoring.run import score_file
 from scorer.tasks.episode import reference
 from scorer.training.rewards import step_rewards
@@ -161,7 +162,7 @@ def test_openenv_sessions_at_once_are_independent(
     assert refused[0] == {"episode_id": None, "step_count": 0}
     assert "no episode in this session; reset first" in refused[1]["error"]
     assert "unknown field(s) 'colour'" in refused[2]["error"] and "VALIDATION_ERROR" in refused[2]["error"]
-    lines = log_lines(server.service.log.path)
+    lines = _logged(server, 4)  # the last session's close is handled once its client has gone
     ends = sorted((line["id"], line["episode"]["end"], len(line["episode"]["replies"])) for line in lines)
     assert ends == [
         (ROWS[0], "finished", len(gold[ROWS[0]]["replies"])),
@@ -172,6 +173,15 @@ def test_openenv_sessions_at_once_are_independent(
     assert server.service.registry.count_active() == 0
     server.shutdown()
     assert capsys.readouterr().err == ""  # the client's closes, mid-episode or not, print nothing
+
+
+def _logged(server: RolloutServer, count: int) -> list[dict[str, Any]]:
+    """The server's log once it holds ``count`` lines (or after HANG_S): a session that ends by
+    closing is logged when the server handles the close, after its client has returned."""
+    deadline = time.monotonic() + HANG_S
+    while len(lines := log_lines(server.service.log.path)) < count and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return lines
 
 
 def _ws_url(url: str) -> str:
@@ -227,9 +237,7 @@ def test_a_closed_session_prints_nothing_and_a_dropped_one_one_line(
     _exchange(dropping, {"type": "reset", "data": {"id": ROWS[1]}})
     dropping.socket.shutdown(socket_module.SHUT_RDWR)  # gone without a close frame
     dropping.socket.close()
-    deadline = time.monotonic() + HANG_S
-    while len(log_lines(server.service.log.path)) < 2 and time.monotonic() < deadline:
-        time.sleep(0.01)
+    _logged(server, 2)
     server.shutdown()  # every connection's handler has ended: whatever it prints is printed
     stderr = capsys.readouterr().err
     [line] = stderr.splitlines()
