@@ -63,20 +63,18 @@ class RolloutClient:
 
     def _exchange(self, method: str, path: str, data: bytes | None) -> tuple[int, str, bytes]:
         kept: _Kept | None = getattr(self._local, "kept", None)
+        self._local.kept = None  # held again only after a whole exchange
         if kept is not None and time.monotonic() - kept.used_at > REUSE_IDLE_S:
             kept.connection.close()
             kept = None
-        reused = kept is not None
         connection = kept.connection if kept is not None else self._connect()
-        self._local.kept = None  # held again only after a whole exchange
         try:
             answer = _send(connection, method, self._parts.path + path, data)
         except _STALE:
             connection.close()
-            if not reused:
+            if kept is None:
                 raise
-            connection = self._connect()
-            answer = _send(connection, method, self._parts.path + path, data)
+            return self._exchange(method, path, data)  # once more, on a new connection
         except BaseException:
             connection.close()
             raise
