@@ -649,8 +649,11 @@ def agreement(
         for sequence_number, (name, replies) in enumerate(reply_sequences(row, rng).items()):
             for setting in settings_played(row_number, sequence_number):
                 settings = SETTINGS[setting]
-                pairs |= {("row-setting", (row_number, setting)), ("sequence-setting", (name, setting))}
-                pairs.add(("row-sequence", (row_number, name)))
+                pairs |= {
+                    ("row-setting", (row_number, setting)),
+                    ("sequence-setting", (name, setting)),
+                    ("row-sequence", (row_number, name)),
+                }
                 folder = tmp_path / f"episode{played}"
                 folder.mkdir()
                 theirs = play_theirs(runner, asgard, row, settings, replies, folder, scene_types)
